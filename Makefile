@@ -1,0 +1,46 @@
+# Vance Prompt Wizards. `make run` starts the app, `make test` runs the tests.
+# Both create .venv and install from the hash-locked requirements.lock first.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+# the machine's pip configuration may add local indexes; the lock file is the source of truth
+PIP    := PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip
+
+.PHONY: run test lint bench lock install chromium clean
+
+$(STAMP): requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --require-hashes --no-deps -r requirements.lock
+	$(PIP) install --quiet --no-deps --no-build-isolation --editable .
+	$(PY) scripts/check_supply_chain.py
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(PY) app.py
+
+# Debian's Chromium for the Playwright tests (Playwright cannot download browsers here)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) chromium
+	$(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check vance_ui tests app.py scripts
+	$(VENV)/bin/mypy
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+# regenerate the lock file after changing dependencies in pyproject.toml (needs `uv`)
+lock:
+	uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 -o requirements.lock
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,38 @@
+"""Vance Prompt Wizards: the web app (NiceGUI) with its REST API. Start with `make run`."""
+
+from __future__ import annotations
+
+from nicegui import app, ui
+
+from vance_ui.api.app_setup import mount_api
+from vance_ui.runtime import configure_logging, create_service, storage_secret
+from vance_ui.settings import Settings
+from vance_ui.web.pages import register_pages
+
+settings = Settings()
+configure_logging(settings)
+service = create_service(settings)
+mount_api(app, service)
+register_pages(service)
+app.add_static_files("/assets", "assets")
+
+
+def _start_watching() -> None:
+    if settings.watch:
+        service.start_watching()
+
+
+app.on_startup(_start_watching)
+app.on_shutdown(service.stop_watching)
+
+if __name__ in {"__main__", "__mp_main__"}:
+    ui.run(
+        host=settings.host,
+        port=settings.port,
+        title="Vance Prompt Wizards",
+        reload=False,
+        show=False,
+        storage_secret=storage_secret(settings),
+        favicon="assets/favicon.svg",
+        show_welcome_message=True,
+    )

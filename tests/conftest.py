@@ -1,0 +1,57 @@
+"""Fixtures shared by all tests."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+for _key in [k for k in os.environ if k.startswith("VANCE_")]:
+    del os.environ[_key]  # tests are hermetic: a developer's own configuration must not leak in
+
+from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm  # noqa: E402
+from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noqa: E402
+from vance_ui.service import Scope, WizardService  # noqa: E402
+from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def fake_llm() -> Iterator[FakeLLM]:
+    fake = start_fake_llm()
+    yield fake
+    stop_fake_llm(fake)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    path = tmp_path / "data"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def settings(data_dir: Path) -> Settings:
+    return Settings(_env_file=None, data_dir=data_dir, watch=False)  # type: ignore[call-arg]
+
+
+@pytest.fixture
+def service(settings: Settings) -> WizardService:
+    return WizardService(settings, FileDocumentStore(settings.data_dir), BundledStore(BUNDLED_DEFAULTS_DIR))
+
+
+@pytest.fixture
+def scope() -> Scope:
+    return Scope(tenant="default", user="local")
+
+
+def write_wizard(data_dir: Path, layer: str, name: str, text: str, tenant: str = "default") -> Path:
+    """Put a wizard file into a layer folder (`_vance`, `_user_local`, or a project id)."""
+    path = data_dir / tenant / layer / "wizards" / f"{name}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path

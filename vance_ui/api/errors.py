@@ -1,0 +1,126 @@
+"""Every failure as JSON `{error, message[, errors]}`: never an HTML page, never a traceback."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from vance_ui.documents.store import InvalidDocumentPath
+from vance_ui.llm.client import LlmError
+from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+
+log = logging.getLogger("vance_ui.api")
+
+LLM_STATUS = {"not_configured": 503, "rate_limit": 429, "timeout": 504}
+
+
+def error_response(status: int, code: str, message: str, errors: list[dict[str, Any]] | None = None,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"error": code, "message": message}
+    if errors is not None:
+        body["errors"] = errors
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _loc(loc: tuple[Any, ...]) -> str:
+    parts = [p for p in loc if p not in ("body",)]
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "body"
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(WizardNotFound)
+    async def _not_found(_: Request, exc: WizardNotFound) -> JSONResponse:
+        return error_response(404, "wizard_not_found", str(exc))
+
+    @app.exception_handler(FormInvalid)
+    async def _invalid(_: Request, exc: FormInvalid) -> JSONResponse:
+        return error_response(400, "validation_failed", str(exc), [e.as_dict() for e in exc.errors])
+
+    @app.exception_handler(InvalidDocumentPath)
+    async def _bad_path(_: Request, exc: InvalidDocumentPath) -> JSONResponse:
+        return error_response(400, "invalid_name", str(exc))
+
+    @app.exception_handler(RenderFailed)
+    async def _render_failed(_: Request, exc: RenderFailed) -> JSONResponse:
+        return error_response(422, f"template_{exc.problem.kind}", str(exc))
+
+    @app.exception_handler(LlmError)
+    async def _llm(_: Request, exc: LlmError) -> JSONResponse:
+        return error_response(LLM_STATUS.get(exc.kind, 502), f"model_{exc.kind}", exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _request_invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"field": _loc(tuple(e.get("loc", ()))), "error": "invalid_type", "message": str(e.get("msg", ""))[:300]}
+            for e in exc.errors()[:50]
+        ]
+        return error_response(400, "invalid_request", "the request body is not valid", errors)
+
+
+def is_api_path(path: str) -> bool:
+    return path.startswith("/brain/") or path == "/brain"
+
+
+def install_http_error_json(app: FastAPI) -> None:
+    """404/405 and friends on API paths answer JSON; other paths keep the app's own pages."""
+    for status in (404, 405):
+        previous = app.exception_handlers.get(status) or app.exception_handlers.get(StarletteHTTPException)
+
+        async def handler(request: Request, exc: Exception, _previous: Any = previous, _status: int = status) -> Any:
+            if not is_api_path(request.url.path) and _previous is not None:
+                return await _previous(request, exc)
+            detail = getattr(exc, "detail", None) or ("not found" if _status == 404 else "method not allowed")
+            code = "not_found" if _status == 404 else "method_not_allowed"
+            return error_response(_status, code, str(detail), headers=getattr(exc, "headers", None))
+
+        app.add_exception_handler(status, handler)
+
+
+class BodySizeLimit:
+    """Refuse request bodies over `limit` bytes with 413 before they are read into memory."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(scope, receive, send)
+            return
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited_receive, send)
+        except _TooLarge:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = error_response(413, "payload_too_large", f"request body is larger than {self.limit} bytes")
+        await response(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass

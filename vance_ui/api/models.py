@@ -1,0 +1,50 @@
+"""Request and response bodies at the HTTP edge."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from vance_ui.wizards.views import WizardSummary
+
+
+class ValuesBody(BaseModel):
+    """`{ values: Record<string, FormValue> }`; unknown keys in `values` are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+    values: dict[str, JsonValue] = Field(default_factory=dict)
+
+
+class WizardList(BaseModel):
+    wizards: list[WizardSummary]
+
+
+class FollowUpOut(BaseModel):
+    wizard: str
+    label: str
+    url: str
+
+
+class RenderOut(BaseModel):
+    prompt: str
+    followUps: list[FollowUpOut] = Field(default_factory=list)  # noqa: N815 - wire name
+
+
+class SuggestionOut(BaseModel):
+    field: str
+    suggestion: str
+
+
+class ValidateOut(BaseModel):
+    suggestions: list[SuggestionOut]
+
+
+class FieldErrorOut(BaseModel):
+    field: str
+    error: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: str
+    message: str
+    errors: list[FieldErrorOut] | None = None

@@ -1,0 +1,79 @@
+"""`/brain/{tenant}/wizards...` exactly as spec section 7 names them."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+
+from vance_ui.api.models import (
+    ErrorOut,
+    FollowUpOut,
+    RenderOut,
+    SuggestionOut,
+    ValidateOut,
+    ValuesBody,
+    WizardList,
+)
+from vance_ui.service import Scope, WizardService
+from vance_ui.wizards.views import WizardDefinition
+
+router = APIRouter(prefix="/brain/{tenant}/wizards", tags=["wizards"])
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    400: {"model": ErrorOut, "description": "invalid name or form values (structured errors)"},
+    404: {"model": ErrorOut, "description": "no such wizard"},
+    413: {"model": ErrorOut, "description": "request body too large"},
+}
+
+Tenant = Annotated[str, Path(max_length=128, description="tenant id, e.g. `default`")]
+ProjectId = Annotated[
+    str | None, Query(alias="projectId", max_length=128, description="project context; missing means `_tenant`")
+]
+Lang = Annotated[str | None, Query(max_length=16, pattern=r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$",
+                                    description="language override (default: tenant language)")]
+WizardName = Annotated[str, Path(max_length=128)]
+
+
+def get_service(request: Request) -> WizardService:
+    service: WizardService = request.app.state.wizard_service
+    return service
+
+
+def get_scope(request: Request, tenant: Tenant, project_id: ProjectId = None) -> Scope:
+    """Single-user mode: every request is VANCE_USER."""
+    return Scope(tenant=tenant, user=get_service(request).settings.user, project_id=project_id)
+
+
+Service = Annotated[WizardService, Depends(get_service)]
+RequestScope = Annotated[Scope, Depends(get_scope)]
+
+
+@router.get("", response_model=WizardList, responses=ERRORS)
+def list_wizards(service: Service, scope: RequestScope, lang: Lang = None) -> WizardList:
+    """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied."""
+    return WizardList(wizards=service.list_wizards(scope, lang))
+
+
+@router.get("/{name}", response_model=WizardDefinition, response_model_by_alias=True, responses=ERRORS)
+def get_wizard(name: WizardName, service: Service, scope: RequestScope, lang: Lang = None) -> WizardDefinition:
+    """The full definition with localized fields; templates stay on the server."""
+    return service.definition(scope, name, lang)
+
+
+@router.post("/{name}/render", response_model=RenderOut, responses=ERRORS)
+def render_wizard(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
+                  lang: Lang = None) -> RenderOut:
+    """Validate the values and render the prompt (follow-up links appended)."""
+    rendered = service.render(scope, name, body.values, lang)
+    links = [FollowUpOut(wizard=f.wizard, label=f.label, url=f.url) for f in rendered.follow_ups]
+    return RenderOut(prompt=rendered.prompt, followUps=links)
+
+
+@router.post("/{name}/validate", response_model=ValidateOut,
+             responses={**ERRORS, 502: {"model": ErrorOut}, 503: {"model": ErrorOut}})
+async def validate_wizard(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
+                          lang: Lang = None) -> ValidateOut:
+    """Render validatorPrompt and ask the fast model for non-blocking suggestions."""
+    suggestions = await service.check(scope, name, body.values, lang)
+    return ValidateOut(suggestions=[SuggestionOut(**s.as_dict()) for s in suggestions])

@@ -1,0 +1,226 @@
+"""The embedded default store: documents as files under a data directory.
+
+Layout: `<root>/<tenant>/<project>/<path>`. Writes are atomic (temp file, fsync, rename), so a
+crash leaves either the old or the new file, never a partial one. A background watcher
+(watchfiles) bumps `generation` when anything under the root changes, which is what lets
+caches above the store stay valid without re-reading unchanged files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+from vance_ui.documents.store import (
+    ChangeListener,
+    Document,
+    DocumentInfo,
+    InvalidDocumentPath,
+    ReadOnlyStore,
+    check_path,
+    check_segment,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_DOCUMENT_BYTES = 2 * 1024 * 1024
+
+
+def atomic_write(target: Path, content: bytes) -> None:
+    """Write via a temp file in the same folder, fsync it, rename it over the target."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    dir_fd = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+class FileDocumentStore:
+    """`DocumentStore` on the local file system."""
+
+    def __init__(self, root: Path, *, read_only: bool = False) -> None:
+        self.root = root.resolve()
+        self.read_only = read_only
+        self._generation: int | None = None
+        self._listeners: list[ChangeListener] = []
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    # -- addressing -------------------------------------------------------------------------
+
+    def _dir(self, tenant: str, project: str) -> Path:
+        return self.root / check_segment(tenant, "tenant") / check_segment(project, "project")
+
+    def _file(self, tenant: str, project: str, path: str) -> Path:
+        return self._dir(tenant, project) / check_path(path)
+
+    def _info(self, tenant: str, project: str, path: str, file: Path, stat: os.stat_result) -> DocumentInfo:
+        version = f"{stat.st_mtime_ns}-{stat.st_size}-{stat.st_ino}"
+        return DocumentInfo(tenant, project, path, version, str(file))
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None:
+        file = self._file(tenant, project, path)
+        try:
+            stat = file.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        if not file.is_file():
+            return None
+        return self._info(tenant, project, path, file, stat)
+
+    def get(self, tenant: str, project: str, path: str) -> Document | None:
+        file = self._file(tenant, project, path)
+        try:
+            with file.open("rb") as handle:
+                stat = os.fstat(handle.fileno())
+                if stat.st_size > MAX_DOCUMENT_BYTES:
+                    content = handle.read(MAX_DOCUMENT_BYTES + 1)
+                else:
+                    content = handle.read()
+        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+            return None
+        return Document(self._info(tenant, project, path, file, stat), content)
+
+    def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> list[DocumentInfo]:
+        directory = self._dir(tenant, project) / check_path(folder)
+        found: list[DocumentInfo] = []
+        try:
+            entries = os.scandir(directory)
+        except (FileNotFoundError, NotADirectoryError):
+            return found
+        with entries:
+            for entry in entries:
+                name = entry.name
+                if name.startswith(".") or not name.endswith(suffix):
+                    continue
+                try:
+                    check_segment(name, "file name")
+                    if not entry.is_file():
+                        continue
+                    stat = entry.stat()
+                except (InvalidDocumentPath, OSError):
+                    continue
+                found.append(self._info(tenant, project, f"{folder}/{name}", Path(entry.path), stat))
+        found.sort(key=lambda info: info.path)
+        return found
+
+    def projects(self, tenant: str) -> list[str]:
+        directory = self.root / check_segment(tenant, "tenant")
+        try:
+            return sorted(
+                entry.name
+                for entry in os.scandir(directory)
+                if entry.is_dir() and not entry.name.startswith(".")
+            )
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def put(self, tenant: str, project: str, path: str, content: bytes) -> DocumentInfo:
+        if self.read_only:
+            raise ReadOnlyStore(f"{self.root} is read-only")
+        file = self._file(tenant, project, path)
+        atomic_write(file, content)
+        self._changed()
+        info = self.info(tenant, project, path)
+        assert info is not None
+        return info
+
+    def delete(self, tenant: str, project: str, path: str) -> bool:
+        if self.read_only:
+            raise ReadOnlyStore(f"{self.root} is read-only")
+        try:
+            self._file(tenant, project, path).unlink()
+        except FileNotFoundError:
+            return False
+        self._changed()
+        return True
+
+    # -- change tracking --------------------------------------------------------------------
+
+    @property
+    def generation(self) -> int | None:
+        return self._generation
+
+    def subscribe(self, listener: ChangeListener) -> None:
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        with self._lock:
+            if self._generation is not None:
+                self._generation += 1
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:
+                log.exception("document change listener failed")
+
+    def start_watching(self) -> None:
+        """Watch the root in a daemon thread; from now on `generation` is authoritative."""
+        if self._thread is not None:
+            return
+        self.root.mkdir(parents=True, exist_ok=True)
+        ready = threading.Event()
+        self._generation = 0
+        self._thread = threading.Thread(target=self._watch, args=(ready,), name="vance-watch", daemon=True)
+        self._thread.start()
+        ready.wait(timeout=5)
+
+    def stop_watching(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._thread = None
+        self._generation = None
+        self._stop = threading.Event()
+
+    def _watch(self, ready: threading.Event) -> None:
+        from watchfiles import watch
+
+        try:
+            watcher = watch(
+                self.root, stop_event=self._stop, debounce=400, step=50,
+                yield_on_timeout=True, rust_timeout=500, raise_interrupt=False,
+            )
+            for changes in watcher:
+                ready.set()
+                if changes:
+                    self._changed()
+        except Exception:
+            log.exception("watching %s failed; changes are picked up by rescanning", self.root)
+            self._generation = None
+        finally:
+            ready.set()
+
+
+class BundledStore(FileDocumentStore):
+    """The documents shipped with the app (`vance-defaults/`): read-only, the same for every tenant."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root, read_only=True)
+
+    def _dir(self, tenant: str, project: str) -> Path:
+        return self.root
+
+    def projects(self, tenant: str) -> list[str]:
+        return []

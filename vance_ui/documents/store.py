@@ -1,0 +1,83 @@
+"""The `DocumentStore` interface: documents addressed by tenant, project and a relative path.
+
+A database-backed store only has to implement this protocol; the cascade and the wizard
+registry never touch the file system directly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+SEGMENT_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$")
+
+
+class InvalidDocumentPath(ValueError):
+    """A tenant, project or path that could escape its folder or is not a plain name."""
+
+
+class ReadOnlyStore(PermissionError):
+    """Raised by stores (such as the bundled defaults) that cannot be written."""
+
+
+def check_segment(value: str, what: str) -> str:
+    """Accept plain names only: no separators, no `..`, no NUL, bounded length."""
+    if not SEGMENT_RE.match(value) or value.strip(".") == "" or ".." in value:
+        raise InvalidDocumentPath(f"invalid {what}: {value[:80]!r}")
+    return value
+
+
+def check_path(path: str) -> str:
+    """A relative path of plain segments, e.g. `wizards/gremium.yaml`."""
+    parts = path.split("/")
+    if not parts or len(parts) > 8:
+        raise InvalidDocumentPath(f"invalid path: {path[:80]!r}")
+    for part in parts:
+        check_segment(part, "path segment")
+    return path
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    """A document's address and version; `version` changes whenever the content may have."""
+
+    tenant: str
+    project: str
+    path: str
+    version: str
+    location: str  # human-readable origin for messages, e.g. an absolute file path
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    info: DocumentInfo
+    content: bytes
+
+
+ChangeListener = Callable[[], None]
+
+
+@runtime_checkable
+class DocumentStore(Protocol):
+    """Get, list, put and delete documents; report changes made behind the store's back."""
+
+    def get(self, tenant: str, project: str, path: str) -> Document | None: ...
+
+    def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None: ...
+
+    def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> list[DocumentInfo]: ...
+
+    def put(self, tenant: str, project: str, path: str, content: bytes) -> DocumentInfo: ...
+
+    def delete(self, tenant: str, project: str, path: str) -> bool: ...
+
+    def projects(self, tenant: str) -> list[str]: ...
+
+    @property
+    def generation(self) -> int | None:
+        """A counter bumped on every change, or None when changes are not watched."""
+        ...
+
+    def subscribe(self, listener: ChangeListener) -> None: ...

@@ -1,0 +1,1 @@
+"""Model access through litellm, imported lazily (it costs seconds and ~190 MiB)."""

@@ -1,0 +1,69 @@
+"""The LLM "Check" of a filled form (spec section 6, v2): suggestions, never a blocker."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vance_ui.llm.client import LlmError, ModelConfig, complete
+
+MAX_SUGGESTIONS = 20
+MAX_SUGGESTION_CHARS = 1000
+
+SYSTEM_PROMPT = """You review a filled-in form before its prompt is sent to an AI assistant.
+Answer ONLY with a JSON object of this shape, nothing else:
+{{"suggestions": [{{"field": "<field name or empty>", "suggestion": "<one short, concrete hint>"}}]}}
+Use these field names: {fields}. Use "" for hints about the form as a whole.
+Give at most 5 suggestions; an empty list when everything is fine. Write the hints in language '{lang}'."""
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    field: str
+    suggestion: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"field": self.field, "suggestion": self.suggestion}
+
+
+def _json_payload(text: str) -> Any:
+    stripped = text.strip()
+    fenced = re.search(r"```(?:json)?\s*(.*?)```", stripped, re.DOTALL)
+    if fenced:
+        stripped = fenced.group(1).strip()
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        start, end = stripped.find("{"), stripped.rfind("}")
+        if 0 <= start < end:
+            try:
+                return json.loads(stripped[start:end + 1])
+            except ValueError:
+                pass
+    raise LlmError("bad_response", "The model's answer was not the JSON the check asks for.")
+
+
+def parse_suggestions(text: str) -> list[Suggestion]:
+    """Accept `{"suggestions": [...]}` or a bare list; drop malformed entries."""
+    payload = _json_payload(text)
+    items = payload.get("suggestions") if isinstance(payload, dict) else payload
+    if not isinstance(items, list):
+        raise LlmError("bad_response", "The model's answer had no list of suggestions.")
+    out: list[Suggestion] = []
+    for item in items[:MAX_SUGGESTIONS]:
+        if isinstance(item, dict) and isinstance(item.get("suggestion"), str) and item["suggestion"].strip():
+            field = item.get("field") if isinstance(item.get("field"), str) else ""
+            out.append(Suggestion(str(field)[:200], item["suggestion"].strip()[:MAX_SUGGESTION_CHARS]))
+    return out
+
+
+async def review_form(config: ModelConfig, prompt: str, field_names: Sequence[str], lang: str) -> list[Suggestion]:
+    messages = [
+        {"role": "system", "content": SYSTEM_PROMPT.format(fields=", ".join(field_names) or "(none)", lang=lang)},
+        {"role": "user", "content": prompt},
+    ]
+    answer = await complete(config, messages, response_format={"type": "json_object"}, temperature=0)
+    return parse_suggestions(answer)

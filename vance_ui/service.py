@@ -1,0 +1,194 @@
+"""The one wizard service: what the REST API, the web UI and the CLI all call.
+
+Adapters translate its exceptions (`WizardNotFound`, `FormInvalid`, `RenderFailed`,
+`InvalidDocumentPath`, `LlmError`) into their own way of showing errors.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
+from vance_ui.documents.store import DocumentStore
+from vance_ui.llm.client import LlmError, ModelConfig
+from vance_ui.llm.review import Suggestion, review_form
+from vance_ui.settings import Settings
+from vance_ui.wizards.availability import is_available
+from vance_ui.wizards.cascade import TENANT_PROJECT, WizardRegistry, check_project_id
+from vance_ui.wizards.model import LoadedWizard
+from vance_ui.wizards.rendering import RenderContext, RenderedPrompt, render_prompt, render_validator_prompt
+from vance_ui.wizards.templating import TemplateProblem
+from vance_ui.wizards.validation import FieldError, validate_values
+from vance_ui.wizards.views import WizardDefinition, WizardSummary, definition_view, summary_view
+from vance_ui.wizards.yaml_source import SourceProblem, parse_yaml
+
+log = logging.getLogger("vance_ui.service")
+
+
+class WizardNotFound(LookupError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"no wizard named '{name}'")
+        self.name = name
+
+
+class NoValidator(WizardNotFound):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.args = (f"wizard '{name}' has no validatorPrompt, so it offers no Check",)
+
+
+class FormInvalid(ValueError):
+    def __init__(self, errors: list[FieldError]) -> None:
+        super().__init__(f"{len(errors)} field(s) need attention")
+        self.errors = errors
+
+
+class RenderFailed(RuntimeError):
+    """The wizard's template could not be rendered for these values (a limit or a template bug)."""
+
+    def __init__(self, name: str, problem: TemplateProblem) -> None:
+        super().__init__(f"wizard '{name}' could not be rendered: {problem}")
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where a request comes from: tenant, optional project, and the user."""
+
+    tenant: str
+    user: str
+    project_id: str | None = None
+
+
+class WizardService:
+    def __init__(self, settings: Settings, data: DocumentStore, bundled: DocumentStore) -> None:
+        self.settings = settings
+        self.data = data
+        self.registry = WizardRegistry(data, bundled)
+        self._languages: dict[str, tuple[str, str]] = {}
+        self._lock = threading.Lock()
+
+    def start_watching(self) -> None:
+        for store in (self.registry.data, self.registry.bundled):
+            start = getattr(store, "start_watching", None)
+            if start is not None:
+                start()
+
+    def stop_watching(self) -> None:
+        for store in (self.registry.data, self.registry.bundled):
+            stop = getattr(store, "stop_watching", None)
+            if stop is not None:
+                stop()
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> WizardService:
+        return cls(settings, FileDocumentStore(settings.data_dir), BundledStore(settings.defaults_dir))
+
+    # -- context ----------------------------------------------------------------------------
+
+    def language(self, tenant: str) -> str:
+        """`defaultLanguage` of `<data>/<tenant>/_vance/tenant.yaml`, else VANCE_LANGUAGE."""
+        info = self.data.info(tenant, TENANT_PROJECT, "tenant.yaml")
+        if info is None:
+            return self.settings.language
+        with self._lock:
+            cached = self._languages.get(tenant)
+        if cached and cached[0] == info.version:
+            return cached[1]
+        lang = self.settings.language
+        document = self.data.get(tenant, TENANT_PROJECT, "tenant.yaml")
+        if document is not None:
+            try:
+                data, _ = parse_yaml(document.content)
+                value = data.get("defaultLanguage") if isinstance(data, dict) else None
+                if isinstance(value, str) and 2 <= len(value) <= 16:
+                    lang = value
+            except SourceProblem as problem:
+                log.warning("tenant settings ignored: %s: %s", info.location, problem)
+        with self._lock:
+            self._languages[tenant] = (info.version, lang)
+        return lang
+
+    def context(self, scope: Scope, lang: str | None = None) -> RenderContext:
+        project = check_project_id(scope.project_id) or ""
+        return RenderContext(lang or self.language(scope.tenant), scope.user, project)
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def list_wizards(self, scope: Scope, lang: str | None = None) -> list[WizardSummary]:
+        """Visible wizards (cascade + availableIn), by category then title."""
+        lang = lang or self.language(scope.tenant)
+        wizards = [
+            w for w in self.registry.list(scope.tenant, scope.project_id, scope.user)
+            if is_available(w.definition.available_in, scope.project_id)
+        ]
+        views = [summary_view(w, lang) for w in wizards]
+        views.sort(key=lambda v: ((v.category or "~").lower(), v.title.lower(), v.name))
+        return views
+
+    def wizard(self, scope: Scope, name: str) -> LoadedWizard:
+        found = self.registry.resolve(scope.tenant, name, scope.project_id, scope.user)
+        if found is None:
+            raise WizardNotFound(name)
+        return found
+
+    def definition(self, scope: Scope, name: str, lang: str | None = None) -> WizardDefinition:
+        return definition_view(self.wizard(scope, name), lang or self.language(scope.tenant))
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def render(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
+               lang: str | None = None) -> RenderedPrompt:
+        """Validate strictly, then render; raises `FormInvalid` with every error at once."""
+        wizard = self.wizard(scope, name)
+        result = validate_values(wizard.definition.fields, values)
+        if not result.ok:
+            raise FormInvalid(result.errors)
+        try:
+            return render_prompt(wizard, result.values, self.context(scope, lang))
+        except TemplateProblem as problem:
+            raise RenderFailed(name, problem) from None
+
+    def preview(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
+                lang: str | None = None) -> RenderedPrompt:
+        """Lenient render for a live preview: incomplete forms still show their prompt."""
+        wizard = self.wizard(scope, name)
+        result = validate_values(wizard.definition.fields, values, lenient=True)
+        try:
+            return render_prompt(wizard, result.values, self.context(scope, lang))
+        except TemplateProblem as problem:
+            raise RenderFailed(name, problem) from None
+
+    def validator_model(self) -> ModelConfig | None:
+        model = self.settings.validator_model
+        if not model:
+            return None
+        key = self.settings.llm_api_key.get_secret_value() if self.settings.llm_api_key else None
+        return ModelConfig(model, self.settings.llm_api_base, key, self.settings.llm_timeout_seconds)
+
+    def chat_model(self) -> ModelConfig | None:
+        if not self.settings.model:
+            return None
+        key = self.settings.llm_api_key.get_secret_value() if self.settings.llm_api_key else None
+        return ModelConfig(self.settings.model, self.settings.llm_api_base, key, self.settings.llm_timeout_seconds)
+
+    async def check(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
+                    lang: str | None = None) -> list[Suggestion]:
+        """The LLM Check: render validatorPrompt (lenient: the form may be incomplete) and ask the fast model."""
+        wizard = self.wizard(scope, name)
+        if wizard.validator is None:
+            raise NoValidator(name)
+        config = self.validator_model()
+        if config is None:
+            raise LlmError("not_configured", "No model is configured: set VANCE_FAST_MODEL or VANCE_MODEL.")
+        result = validate_values(wizard.definition.fields, values, lenient=True)
+        ctx = self.context(scope, lang)
+        try:
+            prompt = render_validator_prompt(wizard, result.values, ctx) or ""
+        except TemplateProblem as problem:
+            raise RenderFailed(name, problem) from None
+        return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)

@@ -1,0 +1,45 @@
+"""Configuration from `VANCE_*` environment variables (and an optional `.env` file)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PACKAGE_ROOT = Path(__file__).resolve().parent
+BUNDLED_DEFAULTS_DIR = PACKAGE_ROOT.parent / "vance-defaults"
+
+
+class Settings(BaseSettings):
+    """Everything `make run` needs has a default: no database, no API key."""
+
+    model_config = SettingsConfigDict(env_prefix="VANCE_", env_file=".env", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8080, ge=1, le=65535)
+    data_dir: Path = Path("./data")
+    defaults_dir: Path = BUNDLED_DEFAULTS_DIR
+    tenant: str = "default"
+    user: str = "local"
+    language: str = "en"
+    model: str | None = None
+    fast_model: str | None = None
+    llm_api_base: str | None = None
+    llm_api_key: SecretStr | None = None
+    llm_timeout_seconds: float = Field(default=60.0, gt=0)
+    storage_secret: SecretStr | None = None
+    max_body_bytes: int = Field(default=1_048_576, ge=1024)
+    watch: bool = True
+    log_level: str = "INFO"
+
+    @property
+    def validator_model(self) -> str | None:
+        """The fast model for the LLM "Check"; falls back to the chat model."""
+        return self.fast_model or self.model
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""The web UI (NiceGUI): pages and components over `WizardService`."""

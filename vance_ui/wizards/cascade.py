@@ -1,0 +1,153 @@
+"""Resolve wizard names through the layers project -> user -> tenant -> bundled (spec section 4).
+
+Parsed and compiled wizards are cached by file version, so a request never re-reads an
+unchanged file; listings are cached while the stores' change generations stay the same.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from dataclasses import dataclass
+
+from vance_ui.documents.store import DocumentInfo, DocumentStore, InvalidDocumentPath, check_segment
+from vance_ui.wizards.loader import WizardLoadError, load_wizard, with_source
+from vance_ui.wizards.model import LoadedWizard, Source
+from vance_ui.wizards.schema import WIZARD_NAME_RE
+
+log = logging.getLogger("vance_ui.wizards")
+
+FOLDER = "wizards"
+SUFFIX = ".yaml"
+TENANT_PROJECT = "_vance"
+USER_PREFIX = "_user_"
+PROJECT_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def check_project_id(project_id: str | None) -> str | None:
+    """None and `_tenant` mean no project; `_user_<id>` is the user namespace; else a project folder."""
+    if project_id is None or project_id in ("", "_tenant"):
+        return None
+    if project_id.startswith(USER_PREFIX):
+        check_segment(project_id, "projectId")
+        return project_id
+    if not PROJECT_ID_RE.match(project_id) or ".." in project_id:
+        raise InvalidDocumentPath(f"invalid projectId: {project_id[:80]!r}")
+    return project_id
+
+
+def check_wizard_name(name: str) -> str:
+    if not WIZARD_NAME_RE.match(name):
+        raise InvalidDocumentPath(f"invalid wizard name: {name[:80]!r}")
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    source: Source
+    store: DocumentStore
+    tenant: str
+    project: str
+
+
+@dataclass(frozen=True, slots=True)
+class Broken:
+    """A file that failed to load: kept so lint and logs can name it."""
+
+    info: DocumentInfo
+    error: WizardLoadError
+
+
+class WizardRegistry:
+    def __init__(self, data: DocumentStore, bundled: DocumentStore) -> None:
+        self.data = data
+        self.bundled = bundled
+        self._lock = threading.Lock()
+        self._parsed: dict[str, tuple[str, LoadedWizard | Broken]] = {}
+        self._listings: dict[tuple[str, str | None, str], tuple[tuple[int, int], list[LoadedWizard]]] = {}
+
+    def layers(self, tenant: str, project_id: str | None, user: str) -> list[Layer]:
+        check_segment(tenant, "tenant")
+        project = check_project_id(project_id)
+        layers: list[Layer] = []
+        if project is not None and not project.startswith(USER_PREFIX):
+            layers.append(Layer(Source.PROJECT, self.data, tenant, project))
+        layers.append(Layer(Source.USER, self.data, tenant, check_segment(f"{USER_PREFIX}{user}", "user")))
+        layers.append(Layer(Source.VANCE, self.data, tenant, TENANT_PROJECT))
+        layers.append(Layer(Source.RESOURCE, self.bundled, tenant, TENANT_PROJECT))
+        return layers
+
+    # -- loading ----------------------------------------------------------------------------
+
+    def _load(self, layer: Layer, info: DocumentInfo) -> LoadedWizard | Broken | None:
+        with self._lock:
+            cached = self._parsed.get(info.location)
+        if cached is not None and cached[0] == info.version:
+            return cached[1]
+        document = layer.store.get(layer.tenant, layer.project, info.path)
+        if document is None:
+            return None
+        name = info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
+        result: LoadedWizard | Broken
+        try:
+            loaded = load_wizard(name, document.content, info.location, document.info.version)
+            result = with_source(loaded, layer.source)
+        except WizardLoadError as error:
+            result = Broken(document.info, error)
+            log.warning("wizard skipped: %s", error)
+        with self._lock:
+            self._parsed[info.location] = (document.info.version, result)
+        return result
+
+    def resolve(self, tenant: str, name: str, project_id: str | None, user: str) -> LoadedWizard | None:
+        """The first layer's loadable wizard of that name; broken files fall through."""
+        check_wizard_name(name)
+        for layer in self.layers(tenant, project_id, user):
+            info = layer.store.info(layer.tenant, layer.project, f"{FOLDER}/{name}{SUFFIX}")
+            if info is None:
+                continue
+            result = self._load(layer, info)
+            if isinstance(result, LoadedWizard):
+                return result
+        return None
+
+    def _generation(self) -> tuple[int, int] | None:
+        data, bundled = self.data.generation, self.bundled.generation
+        if data is None or bundled is None:
+            return None
+        return data, bundled
+
+    def list(self, tenant: str, project_id: str | None, user: str) -> list[LoadedWizard]:
+        """All loadable wizards of all layers, deduplicated by name (first layer wins)."""
+        layers = self.layers(tenant, project_id, user)
+        key = (tenant, check_project_id(project_id), user)
+        generation = self._generation()
+        with self._lock:
+            cached = self._listings.get(key)
+        if generation is not None and cached is not None and cached[0] == generation:
+            return cached[1]
+        found: dict[str, LoadedWizard] = {}
+        for layer in layers:
+            for info in layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX):
+                name = info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
+                if name in found:
+                    continue
+                result = self._load(layer, info)
+                if isinstance(result, LoadedWizard):
+                    found[name] = result
+        wizards = list(found.values())
+        if generation is not None:
+            with self._lock:
+                self._listings[key] = (generation, wizards)
+        return wizards
+
+    def broken(self, tenant: str, project_id: str | None, user: str) -> list[Broken]:
+        """Files in these layers that failed to load (for lint and diagnostics)."""
+        out: list[Broken] = []
+        for layer in self.layers(tenant, project_id, user):
+            for info in layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX):
+                result = self._load(layer, info)
+                if isinstance(result, Broken):
+                    out.append(result)
+        return out

@@ -1,0 +1,224 @@
+"""The one form validator (spec section 6), used by the API, the web form and the CLI.
+
+It checks posted values against the field definitions and returns the values the template
+sees: declared keys only, defaults applied, every error at once with its exact path
+(`members[2].name`, 0-based).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from vance_ui.wizards.schema import (
+    BooleanField,
+    FormField,
+    IntegerField,
+    MultiSelectField,
+    PasswordField,
+    RepeatField,
+    SelectField,
+    StringField,
+    TextareaField,
+)
+
+ErrorCode = Literal[
+    "required", "min_items", "max_items", "integer_min", "integer_max", "not_a_choice", "invalid_type", "too_long"
+]
+
+MAX_TEXT_CHARS = 100_000
+MAX_ABS_INTEGER = 2**53  # what a browser's JSON number can hold exactly
+
+_MESSAGES: dict[str, str] = {
+    "required": "This field is required.",
+    "min_items": "Add at least {min} entries.",
+    "max_items": "Use at most {max} entries.",
+    "integer_min": "Must be at least {min}.",
+    "integer_max": "Must be at most {max}.",
+    "not_a_choice": "'{value}' is not one of the choices.",
+    "invalid_type": "Expected {expected}.",
+    "too_long": "Text is longer than {max} characters.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FieldError:
+    field: str
+    error: ErrorCode
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"field": self.field, "error": self.error, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationResult:
+    values: dict[str, Any]
+    errors: list[FieldError]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def empty_value(field: FormField) -> Any:
+    """The value a missing optional field takes when it has no defaultValue."""
+    if isinstance(field, IntegerField):
+        return None
+    if isinstance(field, BooleanField):
+        return False
+    if isinstance(field, (MultiSelectField, RepeatField)):
+        return []
+    return ""
+
+
+def initial_value(field: FormField) -> Any:
+    default = getattr(field, "default_value", None)
+    if default is None:
+        if isinstance(field, RepeatField):
+            return [initial_item(field) for _ in range(field.min)]
+        return empty_value(field)
+    if isinstance(default, list):
+        return [dict(item) if isinstance(item, dict) else item for item in default]
+    return default
+
+
+def initial_item(field: RepeatField) -> dict[str, Any]:
+    return {sub.name: initial_value(sub) for sub in field.item}
+
+
+class _Collector:
+    def __init__(self, lenient: bool) -> None:
+        self.errors: list[FieldError] = []
+        self.lenient = lenient
+
+    def add(self, path: str, code: ErrorCode, **params: Any) -> None:
+        self.errors.append(FieldError(path, code, _MESSAGES[code].format(**params)))
+
+
+def validate_values(
+    fields: Sequence[FormField], values: Mapping[str, Any] | None, *, lenient: bool = False
+) -> ValidationResult:
+    """Strict (submit) or lenient (live preview: completeness rules off, bad values dropped)."""
+    collector = _Collector(lenient)
+    clean = _validate_form(fields, values if isinstance(values, Mapping) else {}, "", collector)
+    errors = [] if lenient else collector.errors
+    return ValidationResult(clean, errors)
+
+
+def _validate_form(
+    fields: Sequence[FormField], values: Mapping[str, Any], prefix: str, out: _Collector
+) -> dict[str, Any]:
+    clean: dict[str, Any] = {}
+    for field in fields:
+        path = f"{prefix}{field.name}"
+        raw = values.get(field.name)
+        if raw is None:
+            raw = getattr(field, "default_value", None)
+        if raw is None:
+            if field.required:
+                out.add(path, "required")
+            elif isinstance(field, RepeatField) and field.min > 0:
+                out.add(path, "min_items", min=field.min)
+            clean[field.name] = empty_value(field)
+            continue
+        clean[field.name] = _validate_field(field, raw, path, out)
+    return clean
+
+
+def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> Any:  # noqa: C901
+    empty = empty_value(field)
+    if isinstance(field, (StringField, TextareaField, PasswordField)):
+        if not isinstance(raw, str):
+            out.add(path, "invalid_type", expected="text")
+            return empty
+        if len(raw) > MAX_TEXT_CHARS:
+            out.add(path, "too_long", max=MAX_TEXT_CHARS)
+            return empty
+        if field.required and not raw.strip():
+            out.add(path, "required")
+        return raw
+    if isinstance(field, IntegerField):
+        return _validate_integer(field, raw, path, out)
+    if isinstance(field, BooleanField):
+        if not isinstance(raw, bool):
+            out.add(path, "invalid_type", expected="true or false")
+            return empty
+        if field.required and not raw:
+            out.add(path, "required")
+        return raw
+    if isinstance(field, SelectField):
+        if not isinstance(raw, str):
+            out.add(path, "invalid_type", expected="one choice value")
+            return empty
+        if raw == "":
+            if field.required:
+                out.add(path, "required")
+            return ""
+        if raw not in {c.value for c in field.choices}:
+            out.add(path, "not_a_choice", value=raw[:80])
+            return empty
+        return raw
+    if isinstance(field, MultiSelectField):
+        return _validate_multi(field, raw, path, out)
+    return _validate_repeat(field, raw, path, out)
+
+
+def _validate_integer(field: IntegerField, raw: Any, path: str, out: _Collector) -> int | None:
+    if isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
+        raw = int(raw)
+    if out.lenient and isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+        raw = int(raw.strip())
+    if out.lenient and raw == "":
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or abs(raw) > MAX_ABS_INTEGER:
+        out.add(path, "invalid_type", expected="a whole number")
+        return None
+    if field.integer_min is not None and raw < field.integer_min:
+        out.add(path, "integer_min", min=field.integer_min)
+        return None if out.lenient else raw
+    if field.integer_max is not None and raw > field.integer_max:
+        out.add(path, "integer_max", max=field.integer_max)
+        return None if out.lenient else raw
+    return raw
+
+
+def _validate_multi(field: MultiSelectField, raw: Any, path: str, out: _Collector) -> list[str]:
+    if not isinstance(raw, list):
+        out.add(path, "invalid_type", expected="a list of choice values")
+        return []
+    allowed = {c.value for c in field.choices}
+    picked: list[str] = []
+    for index, value in enumerate(raw):
+        if not isinstance(value, str):
+            out.add(f"{path}[{index}]", "invalid_type", expected="a choice value")
+        elif value not in allowed:
+            out.add(f"{path}[{index}]", "not_a_choice", value=value[:80])
+        elif value not in picked:
+            picked.append(value)
+    if field.required and not picked:
+        out.add(path, "required")
+    return picked
+
+
+def _validate_repeat(field: RepeatField, raw: Any, path: str, out: _Collector) -> list[dict[str, Any]]:
+    if not isinstance(raw, list):
+        out.add(path, "invalid_type", expected="a list of entries")
+        return []
+    if len(raw) > field.max:
+        out.add(path, "max_items", max=field.max)
+        raw = raw[: field.max]
+    items: list[dict[str, Any]] = []
+    for index, item in enumerate(raw):
+        item_path = f"{path}[{index}]"
+        if not isinstance(item, Mapping):
+            out.add(item_path, "invalid_type", expected="an entry with fields")
+            continue
+        items.append(_validate_form(field.item, item, f"{item_path}.", out))
+    if field.required and not raw:
+        out.add(path, "required")
+    elif len(raw) < field.min:
+        out.add(path, "min_items", min=field.min)
+    return items

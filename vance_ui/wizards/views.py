@@ -1,0 +1,95 @@
+"""What clients see of a wizard: localized, template-free views (spec section 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from vance_ui.wizards.localization import localize
+from vance_ui.wizards.model import LoadedWizard, Source
+from vance_ui.wizards.schema import (
+    FormField,
+    IntegerField,
+    MultiSelectField,
+    PasswordField,
+    RepeatField,
+    SelectField,
+    TextareaField,
+)
+
+
+class View(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
+
+
+class ChoiceView(View):
+    value: str
+    label: str
+
+
+class FieldView(View):
+    name: str
+    type: str
+    label: str
+    help: str | None = None
+    required: bool = False
+    default_value: Any = None
+    choices: list[ChoiceView] | None = None
+    rows: int | None = None
+    min: int | None = None
+    max: int | None = None
+    integer_min: int | None = None
+    integer_max: int | None = None
+    item: list[FieldView] | None = None
+
+
+class WizardSummary(View):
+    name: str
+    title: str
+    description: str
+    icon: str | None = None
+    category: str | None = None
+    source: Source
+
+
+class WizardDefinition(WizardSummary):
+    language: str
+    fields: list[FieldView]
+    has_validator: bool = Field(description="true when the wizard offers an LLM Check (POST .../validate)")
+
+
+def field_view(field: FormField, lang: str) -> FieldView:
+    data: dict[str, Any] = {
+        "name": field.name, "type": field.type, "label": localize(field.label, lang),
+        "help": localize(field.help, lang) if field.help else None, "required": field.required,
+    }
+    if not isinstance(field, PasswordField):
+        data["default_value"] = field.default_value
+    if isinstance(field, TextareaField):
+        data["rows"] = field.rows
+    if isinstance(field, IntegerField):
+        data.update(integer_min=field.integer_min, integer_max=field.integer_max)
+    if isinstance(field, (SelectField, MultiSelectField)):
+        data["choices"] = [ChoiceView(value=c.value, label=localize(c.label, lang)) for c in field.choices]
+    if isinstance(field, RepeatField):
+        data.update(min=field.min, max=field.max, item=[field_view(sub, lang) for sub in field.item])
+    return FieldView(**data)
+
+
+def summary_view(wizard: LoadedWizard, lang: str) -> WizardSummary:
+    d = wizard.definition
+    return WizardSummary(
+        name=wizard.name, title=localize(d.title, lang), description=localize(d.description, lang),
+        icon=d.icon, category=d.category, source=wizard.source,
+    )
+
+
+def definition_view(wizard: LoadedWizard, lang: str) -> WizardDefinition:
+    summary = summary_view(wizard, lang)
+    return WizardDefinition(
+        **summary.model_dump(), language=lang,
+        fields=[field_view(f, lang) for f in wizard.definition.fields],
+        has_validator=wizard.validator is not None,
+    )

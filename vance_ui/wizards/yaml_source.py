@@ -1,0 +1,145 @@
+"""Safe YAML reading for wizard files: bounded, duplicate keys rejected, positions kept.
+
+PyYAML silently keeps the last of two equal keys and expands aliases by reference (a
+"billion laughs" file is tiny but explodes when walked), so we compose the node graph first,
+count it with multiplicity, and only then construct Python data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+MAX_FILE_BYTES = 512 * 1024
+MAX_NODES = 50_000
+MAX_DEPTH = 40
+
+
+class SourceProblem(Exception):
+    """What is wrong, and where (1-based line and column, when known)."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        return f"{where}{self.message}"
+
+
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # type: ignore[assignment]
+
+
+class _StrictLoader(_Loader):  # type: ignore[misc,valid-type]
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                duplicate = key in seen
+            except TypeError:
+                raise SourceProblem("mapping keys must be plain values", *_pos(key_node)) from None
+            if duplicate:
+                raise SourceProblem(f"duplicate key '{key}'", *_pos(key_node))
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+
+
+def _pos(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _count(node: yaml.Node) -> None:
+    """Walk with multiplicity (aliases counted every time), bounded in size and depth."""
+    budget = MAX_NODES
+    stack: list[tuple[yaml.Node, int]] = [(node, 0)]
+    while stack:
+        current, depth = stack.pop()
+        budget -= 1
+        if budget < 0:
+            raise SourceProblem(f"the document has more than {MAX_NODES} values (alias bomb?)", *_pos(node))
+        if depth > MAX_DEPTH:
+            raise SourceProblem(f"the document is nested more than {MAX_DEPTH} levels deep", *_pos(current))
+        if isinstance(current, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in current.value)
+        elif isinstance(current, yaml.MappingNode):
+            for key, value in current.value:
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+
+
+def parse_yaml(content: bytes) -> tuple[Any, yaml.Node | None]:
+    """Return the data and its node graph, or raise `SourceProblem`."""
+    if len(content) > MAX_FILE_BYTES:
+        raise SourceProblem(f"file is larger than {MAX_FILE_BYTES // 1024} KiB")
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SourceProblem(f"file is not UTF-8 text (invalid byte at offset {exc.start})") from None
+    if "\x00" in text:
+        raise SourceProblem("file contains a NUL character")
+    loader = _StrictLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise SourceProblem("file is empty")
+        _count(node)
+        data = loader.construct_document(node)
+    except SourceProblem:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        message = " ".join(part for part in (exc.context, exc.problem) if part) or "invalid YAML"
+        if mark is None:
+            raise SourceProblem(f"invalid YAML: {message}") from None
+        raise SourceProblem(f"invalid YAML: {message}", mark.line + 1, mark.column + 1) from None
+    except (yaml.YAMLError, RecursionError, ValueError, OverflowError) as exc:
+        raise SourceProblem(f"invalid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+    return data, node
+
+
+def locate(node: yaml.Node | None, loc: tuple[int | str, ...]) -> tuple[int | None, int | None]:
+    """The position of the value at a pydantic error location, as deep as it can be followed."""
+    if node is None:
+        return None, None
+    current = node
+    for part in loc:
+        nxt: yaml.Node | None = None
+        if isinstance(current, yaml.MappingNode):
+            for key, value in current.value:
+                if isinstance(key, yaml.ScalarNode) and key.value == str(part):
+                    nxt = value
+                    break
+        elif isinstance(current, yaml.SequenceNode) and isinstance(part, int) and part < len(current.value):
+            nxt = current.value[part]
+        if nxt is None:
+            if isinstance(current, yaml.MappingNode):
+                continue  # a discriminator tag in the location: stay on this mapping
+            break
+        current = nxt
+    return _pos(current)
+
+
+def scalar_body_line(node: yaml.Node | None, loc: tuple[int | str, ...]) -> int | None:
+    """The file line where a scalar's text starts (the line after `|` for block scalars)."""
+    line, _ = locate(node, loc)
+    if line is None or node is None:
+        return None
+    target = node
+    for part in loc:
+        found = None
+        if isinstance(target, yaml.MappingNode):
+            found = next((v for k, v in target.value if isinstance(k, yaml.ScalarNode) and k.value == str(part)), None)
+        elif isinstance(target, yaml.SequenceNode) and isinstance(part, int) and part < len(target.value):
+            found = target.value[part]
+        if found is None:
+            return line
+        target = found
+    if isinstance(target, yaml.ScalarNode) and target.style in ("|", ">"):
+        return line + 1
+    return line
