@@ -244,3 +244,9 @@ class Wizard(StrictModel):
 def wizard_json_schema() -> dict[str, Any]:
     """The JSON Schema of the file format, for editors (yaml-language-server)."""
     return Wizard.model_json_schema(by_alias=True, mode="validation")
+
+
+if __name__ == "__main__":  # `python -m vance_ui.wizards.schema > assets/wizard.schema.json`
+    import json
+
+    print(json.dumps(wizard_json_schema(), indent=2, ensure_ascii=False))

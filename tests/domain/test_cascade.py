@@ -1,0 +1,121 @@
+"""Spec section 4: project -> user -> tenant -> bundled, first layer wins, broken files fall through."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import write_wizard
+from vance_ui.documents.store import InvalidDocumentPath
+from vance_ui.service import Scope, WizardNotFound, WizardService
+
+
+def wizard_yaml(title: str) -> str:
+    return (f"title: {{en: '{title}'}}\ndescription: {{en: 'from {title}'}}\n"
+            "fields: []\npromptTemplate: 'I am {{ user }} in {{ project }} via " + title + "'\n")
+
+
+LAYERS = [("research", "PROJECT"), ("_user_local", "USER"), ("_vance", "VANCE")]
+
+
+def test_the_same_name_resolves_through_each_layer_in_turn(service: WizardService, data_dir: Path) -> None:
+    scope = Scope("default", "local", "research")
+    files = [write_wizard(data_dir, folder, "gremium", wizard_yaml(source)) for folder, source in LAYERS]
+    for path, (_, source) in zip(files, LAYERS, strict=True):
+        listed = {w.name: w for w in service.list_wizards(scope)}
+        assert listed["gremium"].source == source and listed["gremium"].title == source
+        assert service.definition(scope, "gremium").source == source
+        assert service.render(scope, "gremium", {}).prompt == f"I am local in research via {source}"
+        path.unlink()
+    assert service.definition(scope, "gremium").source == "RESOURCE"
+    assert service.list_wizards(scope)[0].source == "RESOURCE"
+
+
+def test_listing_is_deduplicated_by_name(service: WizardService, data_dir: Path) -> None:
+    for folder, source in LAYERS:
+        write_wizard(data_dir, folder, "gremium", wizard_yaml(source))
+    names = [w.name for w in service.list_wizards(Scope("default", "local", "research"))]
+    assert names.count("gremium") == 1
+    assert sorted(names) == ["essay-mit-recipe", "essay-recipe", "gremium", "vogon-strategie"]  # create-project: _user_* only
+
+
+def test_a_broken_project_file_falls_through_with_one_warning(
+    service: WizardService, data_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    scope = Scope("default", "local", "research")
+    write_wizard(data_dir, "_vance", "gremium", wizard_yaml("VANCE"))
+    broken = write_wizard(data_dir, "research", "gremium", "title: [unclosed\n")
+    with caplog.at_level(logging.WARNING, logger="vance_ui.wizards"):
+        for _ in range(3):
+            assert service.definition(scope, "gremium").source == "VANCE"
+            assert {w.name: w.source for w in service.list_wizards(scope)}["gremium"] == "VANCE"
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and str(broken) in warnings[0] and "invalid YAML" in warnings[0]
+
+
+def test_a_wizard_with_a_template_error_is_not_listed(service: WizardService, data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "evil", wizard_yaml("x").replace("I am", "{% include 'x' %}"))
+    assert "evil" not in {w.name for w in service.list_wizards(Scope("default", "local"))}
+    with pytest.raises(WizardNotFound):
+        service.definition(Scope("default", "local"), "evil")
+
+
+def test_other_users_and_projects_stay_invisible(service: WizardService, data_dir: Path) -> None:
+    write_wizard(data_dir, "_user_bob", "bobs", wizard_yaml("bob"))
+    write_wizard(data_dir, "other", "others", wizard_yaml("other"))
+    names = {w.name for w in service.list_wizards(Scope("default", "local", "research"))}
+    assert "bobs" not in names and "others" not in names
+    assert "bobs" in {w.name for w in service.list_wizards(Scope("default", "bob"))}
+
+
+def test_a_changed_file_is_picked_up_without_restart(service: WizardService, data_dir: Path) -> None:
+    scope = Scope("default", "local")
+    path = write_wizard(data_dir, "_vance", "mine", wizard_yaml("first"))
+    assert service.definition(scope, "mine").title == "first"
+    time.sleep(0.01)
+    path.write_text(wizard_yaml("second!"))
+    assert service.definition(scope, "mine").title == "second!"
+    assert {w.name: w.title for w in service.list_wizards(scope)}["mine"] == "second!"
+
+
+def test_the_watcher_invalidates_cached_listings(service: WizardService, data_dir: Path) -> None:
+    scope = Scope("default", "local")
+    service.start_watching()
+    try:
+        assert "late" not in {w.name for w in service.list_wizards(scope)}
+        write_wizard(data_dir, "_vance", "late", wizard_yaml("late"))
+        deadline = time.monotonic() + 3
+        while "late" not in {w.name for w in service.list_wizards(scope)}:
+            assert time.monotonic() < deadline, "new wizard not listed within 3 s"
+            time.sleep(0.05)
+    finally:
+        service.stop_watching()
+
+
+@pytest.mark.parametrize("bad", ["..", "../etc", "a/b", "x\x00", "_secret", "a" * 200, ".hidden"])
+def test_path_tricks_in_project_ids_are_refused(service: WizardService, bad: str) -> None:
+    with pytest.raises(InvalidDocumentPath):
+        service.list_wizards(Scope("default", "local", bad))
+
+
+@pytest.mark.parametrize("bad", ["..", "../x", "a/b", "UPPER", "x\x00", ""])
+def test_path_tricks_in_wizard_names_are_refused(service: WizardService, scope: Scope, bad: str) -> None:
+    with pytest.raises(InvalidDocumentPath):
+        service.definition(scope, bad)
+
+
+@pytest.mark.parametrize("bad", ["..", "a/b", ".", "x\x00"])
+def test_path_tricks_in_tenants_are_refused(service: WizardService, bad: str) -> None:
+    with pytest.raises(InvalidDocumentPath):
+        service.list_wizards(Scope(bad, "local"))
+
+
+def test_tenant_language_comes_from_tenant_yaml(service: WizardService, data_dir: Path, scope: Scope) -> None:
+    assert {w.name: w.title for w in service.list_wizards(scope)}["gremium"] == "Create a council"
+    (data_dir / "default" / "_vance").mkdir(parents=True)
+    (data_dir / "default" / "_vance" / "tenant.yaml").write_text("defaultLanguage: de\n")
+    assert {w.name: w.title for w in service.list_wizards(scope)}["gremium"] == "Gremium anlegen"
+    assert service.definition(scope, "gremium").fields[0].label == "Name (Dateiname, ohne Spaces)"
