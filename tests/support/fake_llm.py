@@ -125,7 +125,7 @@ def start_fake_llm() -> FakeLLM:
     fake = FakeLLM(server)
     server.RequestHandlerClass = _handler(fake)
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="fake-llm", daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="fake-llm", daemon=True).start()
     return fake
 
 

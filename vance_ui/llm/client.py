@@ -33,6 +33,8 @@ class ModelConfig:
             extra["api_base"] = self.api_base
         if self.api_key:
             extra["api_key"] = self.api_key
+        elif self.api_base:
+            extra["api_key"] = "not-needed"  # local OpenAI-compatible servers rarely check keys
         return extra
 
 

@@ -1,0 +1,133 @@
+"""Spec section 7 over real HTTP: every route, every status code, errors always JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import write_wizard
+
+BASE = "/brain/default/wizards"
+GREMIUM = {
+    "outputName": "rat", "purpose": "Strategie",
+    "members": [{"name": "A", "description": "a"}, {"name": "B", "description": "b"}],
+}
+
+
+def test_listing_has_the_spec_shape(http: httpx.Client) -> None:
+    response = http.get(BASE)
+    assert response.status_code == 200
+    wizards = response.json()["wizards"]
+    gremium = next(w for w in wizards if w["name"] == "gremium")
+    assert gremium == {"name": "gremium", "title": "Create a council",
+                       "description": "Define a reusable advisory group", "icon": "users",
+                       "category": "strategie", "source": "RESOURCE"}
+    assert len(wizards) == 5
+
+
+def test_listing_follows_project_id(http: httpx.Client) -> None:
+    in_project = {w["name"] for w in http.get(BASE, params={"projectId": "research"}).json()["wizards"]}
+    assert "create-project" not in in_project and "gremium" in in_project
+
+
+def test_get_returns_fields_but_never_templates(http: httpx.Client) -> None:
+    body = http.get(f"{BASE}/gremium").json()
+    assert [f["name"] for f in body["fields"]] == ["outputName", "purpose", "members", "createNow"]
+    members = body["fields"][2]
+    assert members["type"] == "repeat" and members["min"] == 2 and members["max"] == 8
+    assert [f["name"] for f in members["item"]] == ["name", "description"]
+    assert body["hasValidator"] is True
+    text = str(body)
+    assert "promptTemplate" not in text and "validatorPrompt" not in text and "slart" not in text
+
+
+def test_get_in_german(http: httpx.Client) -> None:
+    body = http.get(f"{BASE}/gremium", params={"lang": "de"}).json()
+    assert body["title"] == "Gremium anlegen" and body["language"] == "de"
+
+
+def test_render_returns_the_prompt(http: httpx.Client) -> None:
+    response = http.post(f"{BASE}/gremium/render", json={"values": GREMIUM})
+    assert response.status_code == 200
+    assert response.json()["prompt"].startswith("Erstelle mit slart ein Gremium aus folgenden 2 Personen")
+
+
+def test_render_validation_errors_are_structured(http: httpx.Client) -> None:
+    values = {**GREMIUM, "members": [*GREMIUM["members"], {"name": "", "description": "c"}]}
+    response = http.post(f"{BASE}/gremium/render", json={"values": values})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["error"] == "validation_failed"
+    assert [(e["field"], e["error"]) for e in body["errors"]] == [("members[2].name", "required")]
+
+
+def test_password_values_are_not_echoed_in_errors(http: httpx.Client, data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "login", "title: {en: L}\ndescription: {en: D}\nfields:\n"
+                 "  - {name: pw, type: password, label: {en: P}, required: true}\n"
+                 "  - {name: n, type: integer, label: {en: N}}\npromptTemplate: 'x'\n")
+    response = http.post(f"{BASE}/login/render", json={"values": {"pw": "hunter2-secret", "n": "hunter2-secret"}})
+    assert response.status_code == 400 and "hunter2-secret" not in response.text
+
+
+@pytest.mark.parametrize("path", [f"{BASE}/nope", f"{BASE}/nope/render"])
+def test_unknown_wizard_is_404_json(http: httpx.Client, path: str) -> None:
+    response = http.post(path, json={}) if path.endswith("render") else http.get(path)
+    assert response.status_code == 404
+    assert response.json()["error"] == "wizard_not_found"
+
+
+@pytest.mark.parametrize("path", [
+    f"{BASE}/UPPER", f"{BASE}/a%20b", f"{BASE}/%2e%2e", f"{BASE}/..%2f..%2fetc", f"{BASE}/x%00y",
+    f"{BASE}/{'a' * 300}", "/brain/..%2f/wizards", "/brain/a%00/wizards", f"{BASE}?projectId=..%2Fx",
+    f"{BASE}?projectId=_secret", f"{BASE}?projectId=a%2Fb",
+])
+def test_path_tricks_answer_4xx_json_never_500(http: httpx.Client, path: str) -> None:
+    response = http.get(path)
+    assert response.status_code in (400, 404, 422), response.text
+    assert response.headers["content-type"].startswith("application/json")
+    assert "error" in response.json() or "detail" in response.json()
+
+
+@pytest.mark.parametrize("body", ["[1]", '{"values": [1]}', '{"values": "x"}', "not json", '{"values": {"a": '])
+def test_malformed_bodies_are_400(http: httpx.Client, body: str) -> None:
+    response = http.post(f"{BASE}/gremium/render", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_request"
+
+
+def test_wrong_value_types_are_400_with_paths(http: httpx.Client) -> None:
+    values = {**GREMIUM, "createNow": "yes", "members": "everyone"}
+    response = http.post(f"{BASE}/gremium/render", json={"values": values})
+    assert response.status_code == 400
+    assert {(e["field"], e["error"]) for e in response.json()["errors"]} == {
+        ("createNow", "invalid_type"), ("members", "invalid_type")}
+
+
+def test_oversized_body_is_413(http: httpx.Client) -> None:
+    big = {"values": {"purpose": "x" * 2_000_000}}
+    response = http.post(f"{BASE}/gremium/render", json=big)
+    assert response.status_code == 413
+    assert response.json()["error"] == "payload_too_large"
+
+
+def test_unknown_api_paths_and_methods_are_json(http: httpx.Client) -> None:
+    assert http.get("/brain/default/nothing").json()["error"] == "not_found"
+    response = http.delete(f"{BASE}/gremium")
+    assert response.status_code == 405 and response.json()["error"] == "method_not_allowed"
+
+
+def test_template_limits_at_render_are_a_clear_422(http: httpx.Client, data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "loop", "title: {en: L}\ndescription: {en: D}\nfields:\n"
+                 "  - {name: n, type: integer, label: {en: N}}\n"
+                 "promptTemplate: '{% for a in range(n) %}{% for b in range(n) %}{% endfor %}{% endfor %}'\n")
+    response = http.post(f"{BASE}/loop/render", json={"values": {"n": 100000}})
+    assert response.status_code == 422
+    assert response.json()["error"] == "template_limit" and "iterations" in response.json()["message"]
+
+
+def test_openapi_docs_are_served(http: httpx.Client) -> None:
+    spec = http.get("/openapi.json").json()
+    assert "/brain/{tenant}/wizards/{name}/render" in spec["paths"]
+    assert http.get("/docs").status_code == 200
