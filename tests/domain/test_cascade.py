@@ -39,7 +39,8 @@ def test_listing_is_deduplicated_by_name(service: WizardService, data_dir: Path)
         write_wizard(data_dir, folder, "gremium", wizard_yaml(source))
     names = [w.name for w in service.list_wizards(Scope("default", "local", "research"))]
     assert names.count("gremium") == 1
-    assert sorted(names) == ["essay-mit-recipe", "essay-recipe", "gremium", "vogon-strategie"]  # create-project: _user_* only
+    # create-project is only available in the user namespace
+    assert sorted(names) == ["essay-mit-recipe", "essay-recipe", "gremium", "vogon-strategie"]
 
 
 def test_a_broken_project_file_falls_through_with_one_warning(

@@ -115,7 +115,8 @@ def test_missing_top_level_keys_and_unknown_ones() -> None:
 
 def test_committed_json_schema_matches_the_models() -> None:
     committed = json.loads((REPO / "assets" / "wizard.schema.json").read_text())
-    assert committed == wizard_json_schema(), "run: .venv/bin/python -m vance_ui.wizards.schema > assets/wizard.schema.json"
+    regenerate = ".venv/bin/python -m vance_ui.wizards.schema > assets/wizard.schema.json"
+    assert committed == wizard_json_schema(), f"the schema file is stale; run: {regenerate}"
 
 
 def test_json_schema_describes_each_field_type() -> None:

@@ -8,6 +8,7 @@ caches above the store stay valid without re-reading unchanged files.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import logging
 import os
@@ -92,10 +93,7 @@ class FileDocumentStore:
         try:
             with file.open("rb") as handle:
                 stat = os.fstat(handle.fileno())
-                if stat.st_size > MAX_DOCUMENT_BYTES:
-                    content = handle.read(MAX_DOCUMENT_BYTES + 1)
-                else:
-                    content = handle.read()
+                content = handle.read(MAX_DOCUMENT_BYTES + 1)  # enough to tell "too large" apart
         except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
             return None
         return Document(self._info(tenant, project, path, file, stat), content)
@@ -123,7 +121,7 @@ class FileDocumentStore:
         found.sort(key=lambda info: info.path)
         return found
 
-    def projects(self, tenant: str) -> list[str]:
+    def projects(self, tenant: str) -> builtins.list[str]:
         directory = self.root / check_segment(tenant, "tenant")
         try:
             return sorted(
@@ -222,5 +220,5 @@ class BundledStore(FileDocumentStore):
     def _dir(self, tenant: str, project: str) -> Path:
         return self.root
 
-    def projects(self, tenant: str) -> list[str]:
+    def projects(self, tenant: str) -> builtins.list[str]:
         return []

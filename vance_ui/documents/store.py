@@ -6,6 +6,7 @@ registry never touch the file system directly.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,7 +74,7 @@ class DocumentStore(Protocol):
 
     def delete(self, tenant: str, project: str, path: str) -> bool: ...
 
-    def projects(self, tenant: str) -> list[str]: ...
+    def projects(self, tenant: str) -> builtins.list[str]: ...
 
     @property
     def generation(self) -> int | None:

@@ -6,6 +6,7 @@ unchanged file; listings are cached while the stores' change generations stay th
 
 from __future__ import annotations
 
+import builtins
 import logging
 import re
 import threading
@@ -142,9 +143,9 @@ class WizardRegistry:
                 self._listings[key] = (generation, wizards)
         return wizards
 
-    def broken(self, tenant: str, project_id: str | None, user: str) -> list[Broken]:
+    def broken(self, tenant: str, project_id: str | None, user: str) -> builtins.list[Broken]:
         """Files in these layers that failed to load (for lint and diagnostics)."""
-        out: list[Broken] = []
+        out: builtins.list[Broken] = []
         for layer in self.layers(tenant, project_id, user):
             for info in layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX):
                 result = self._load(layer, info)

@@ -17,10 +17,11 @@ from typing import Any
 
 from jinja2 import ChainableUndefined, nodes, pass_context
 from jinja2 import filters as jfilters
+from jinja2.exceptions import SecurityError
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from jinja2.runtime import Context, LoopContext
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from jinja2.sandbox import SandboxedEnvironment
 
 from vance_ui.wizards.template_guard import ALLOWED_FILTERS, ALLOWED_TESTS
 
@@ -221,7 +222,7 @@ class WizardSandbox(SandboxedEnvironment):
             return self.getattr(obj, str(argument))
         return self.undefined(obj=obj, name=str(argument))
 
-    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         _budget().tick()
         return super().call(__context, __obj, *args, **kwargs)
 

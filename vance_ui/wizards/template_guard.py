@@ -78,7 +78,7 @@ def _check(node: nodes.Node, depth: int, line: int) -> None:
         _check(child, depth + 1, line)
 
 
-def _check_node(node: nodes.Node, line: int) -> None:  # noqa: C901 - one branch per node type
+def _check_node(node: nodes.Node, line: int) -> None:
     if isinstance(node, nodes.Name):
         if node.name.startswith("_") or node.name in FORBIDDEN_NAMES:
             raise GuardViolation(f"the name '{node.name}' is not available in wizard templates", line)

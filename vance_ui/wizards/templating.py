@@ -14,9 +14,8 @@ from typing import Any, Literal
 
 from jinja2 import TemplateSyntaxError, nodes
 from jinja2.environment import Template
-from jinja2.exceptions import TemplateError
+from jinja2.exceptions import SecurityError, TemplateError
 from jinja2.parser import Parser
-from jinja2.sandbox import SecurityError
 
 from vance_ui.wizards.sandbox import (
     CURRENT_BUDGET,

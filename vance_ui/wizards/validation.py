@@ -128,7 +128,7 @@ def _validate_form(
     return clean
 
 
-def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> Any:  # noqa: C901
+def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> Any:
     empty = empty_value(field)
     if isinstance(field, (StringField, TextareaField, PasswordField)):
         if not isinstance(raw, str):

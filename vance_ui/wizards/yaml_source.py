@@ -30,10 +30,9 @@ class SourceProblem(Exception):
         return f"{where}{self.message}"
 
 
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # type: ignore[assignment]
+class _StrictLoader(yaml.CSafeLoader):
+    """libyaml's fast safe loader (PyYAML wheels ship it) plus duplicate-key detection."""
 
-
-class _StrictLoader(_Loader):  # type: ignore[misc,valid-type]
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
         for key_node, _ in node.value:
@@ -45,7 +44,7 @@ class _StrictLoader(_Loader):  # type: ignore[misc,valid-type]
             if duplicate:
                 raise SourceProblem(f"duplicate key '{key}'", *_pos(key_node))
             seen.add(key)
-        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+        return super().construct_mapping(node, deep=deep)
 
 
 def _pos(node: yaml.Node) -> tuple[int, int]:
