@@ -6,7 +6,7 @@ from nicegui import app, ui
 
 from vance_ui.api.app_setup import mount_api
 from vance_ui.runtime import configure_logging, create_service, storage_secret
-from vance_ui.settings import Settings
+from vance_ui.settings import PACKAGE_ROOT, Settings
 from vance_ui.web.pages import register_pages
 
 settings = Settings()
@@ -14,7 +14,7 @@ configure_logging(settings)
 service = create_service(settings)
 mount_api(app, service)
 register_pages(service)
-app.add_static_files("/assets", "assets")
+app.add_static_files("/assets", str(PACKAGE_ROOT.parent / "assets"))
 
 
 def _start_watching() -> None:
@@ -33,6 +33,6 @@ if __name__ in {"__main__", "__mp_main__"}:
         reload=False,
         show=False,
         storage_secret=storage_secret(settings),
-        favicon="assets/favicon.svg",
+        favicon=PACKAGE_ROOT.parent / "assets" / "favicon.svg",
         show_welcome_message=True,
     )

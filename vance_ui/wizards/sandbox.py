@@ -23,6 +23,7 @@ from jinja2.lexer import Token, TokenStream
 from jinja2.runtime import Context, LoopContext
 from jinja2.sandbox import SandboxedEnvironment
 
+from vance_ui.wizards.tag_lines import fold_tag_lines
 from vance_ui.wizards.template_guard import ALLOWED_FILTERS, ALLOWED_TESTS
 
 
@@ -96,7 +97,7 @@ class PebbleSyntax(Extension):
             out.append("{%" + match.group(1) + " " + replacement + " " + match.group(3) + "%}")
             pos = match.end()
         out.append(source[pos:])
-        return "".join(out)
+        return fold_tag_lines("".join(out))
 
     def filter_stream(self, stream: TokenStream) -> Iterable[Token]:
         after_block_begin = False
@@ -192,7 +193,7 @@ class WizardSandbox(SandboxedEnvironment):
 
     def __init__(self) -> None:
         super().__init__(
-            extensions=[PebbleSyntax], trim_blocks=True, lstrip_blocks=True, autoescape=False,
+            extensions=[PebbleSyntax], trim_blocks=False, lstrip_blocks=False, autoescape=False,
             undefined=ChainableUndefined, finalize=_finalize, keep_trailing_newline=False,
         )
         base_filters = dict(self.filters)
