@@ -29,6 +29,7 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 test: $(STAMP) chromium
+	$(PY) scripts/check_supply_chain.py
 	$(PY) -m pytest -q
 
 lint: $(STAMP)

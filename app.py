@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nicegui import app, ui
+from nicegui import app, background_tasks, run, ui
 
 from vance_ui.api.app_setup import mount_api
 from vance_ui.runtime import configure_logging, create_service, storage_secret
@@ -20,6 +20,7 @@ app.add_static_files("/assets", str(PACKAGE_ROOT.parent / "assets"))
 def _start_watching() -> None:
     if settings.watch:
         service.start_watching()
+    background_tasks.create(run.io_bound(service.warm_up), name="warm up wizards")
 
 
 app.on_startup(_start_watching)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
-from vance_ui.documents.store import DocumentStore
+from vance_ui.documents.store import DocumentStore, InvalidDocumentPath
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
@@ -83,6 +83,19 @@ class WizardService:
             stop = getattr(store, "stop_watching", None)
             if stop is not None:
                 stop()
+
+    def warm_up(self) -> int:
+        """Load every wizard of the default tenant once, so broken files are logged at boot
+        (spec section 10) and the first requests find a warm cache. Returns the count loaded."""
+        tenant, user = self.settings.tenant, self.settings.user
+        projects = [p for p in self.data.projects(tenant) if not p.startswith("_")]
+        loaded = {w.name for w in self.registry.list(tenant, None, user)}
+        for project in projects:
+            try:
+                loaded.update(w.name for w in self.registry.list(tenant, project, user))
+            except InvalidDocumentPath:
+                log.warning("project folder ignored (not a valid project id): %s", project)
+        return len(loaded)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> WizardService:

@@ -120,3 +120,13 @@ def test_tenant_language_comes_from_tenant_yaml(service: WizardService, data_dir
     (data_dir / "default" / "_vance" / "tenant.yaml").write_text("defaultLanguage: de\n")
     assert {w.name: w.title for w in service.list_wizards(scope)}["gremium"] == "Gremium anlegen"
     assert service.definition(scope, "gremium").fields[0].label == "Name (Dateiname, ohne Spaces)"
+
+
+def test_warm_up_logs_broken_files_at_boot(
+    service: WizardService, data_dir: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    write_wizard(data_dir, "research", "broken", "title: {en: T}\n")
+    write_wizard(data_dir, "_vance", "fine", wizard_yaml("fine"))
+    with caplog.at_level(logging.WARNING, logger="vance_ui.wizards"):
+        assert service.warm_up() == 6  # five bundled + fine
+    assert any("broken.yaml" in r.getMessage() and "required" in r.getMessage() for r in caplog.records)
