@@ -1,14 +1,20 @@
-"""Page registration. The chat page with its Wizards tab lives here (see issue 3)."""
+"""Page registration: the chat page at `/` (issue 3). `/?wizard=<name>&k=v&project=p` deep-links."""
 
 from __future__ import annotations
 
+from fastapi import Request
 from nicegui import ui
 
 from vance_ui.service import WizardService
+from vance_ui.web.changes import ChangeHub
+from vance_ui.web.chat_page import ChatPage
 
 
 def register_pages(service: WizardService) -> None:
+    hub = ChangeHub()
+    hub.attach(service)
+
     @ui.page("/")
-    def index() -> None:
-        ui.label("Vance Prompt Wizards").classes("text-2xl")
-        ui.link("API documentation", "/docs")
+    def index(request: Request) -> None:
+        params = request.query_params
+        ChatPage(service, hub, dict(params), list(params.multi_items()))

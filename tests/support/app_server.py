@@ -1,0 +1,76 @@
+"""Start `app.py` as a real server process on a free port with its own data dir (for e2e tests)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class AppServer:
+    process: subprocess.Popen[bytes]
+    base_url: str
+    data_dir: Path
+    log_path: Path
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def child_env(data_dir: Path, port: int, extra: Mapping[str, str] | None) -> dict[str, str]:
+    """The child must not believe it runs under pytest or inherit NiceGUI's internal variables."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTEST_", "NICEGUI_", "VANCE_"))}
+    env.update({
+        "VANCE_DATA_DIR": str(data_dir), "VANCE_PORT": str(port), "VANCE_HOST": "127.0.0.1",
+        "VANCE_LOG_LEVEL": "WARNING", "LITELLM_LOCAL_MODEL_COST_MAP": "True", "PYTHONUNBUFFERED": "1",
+    })
+    env.update(extra or {})
+    return env
+
+
+def start_app(data_dir: Path, env: Mapping[str, str] | None = None, timeout: float = 30.0) -> AppServer:
+    port = free_port()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log_path = data_dir.parent / f"app-{port}.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen([sys.executable, "app.py"], cwd=REPO, env=child_env(data_dir, port, env),
+                                   stdout=log, stderr=subprocess.STDOUT)
+    server = AppServer(process, f"http://127.0.0.1:{port}", data_dir, log_path)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"app.py exited with {process.returncode}:\n{server.log()}")
+        try:
+            if httpx.get(f"{server.base_url}/healthz", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    server.stop()
+    raise RuntimeError(f"app.py did not answer /healthz within {timeout} s:\n{server.log()}")

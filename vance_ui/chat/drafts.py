@@ -1,0 +1,67 @@
+"""Half-filled wizard forms per user and wizard: `<tenant>/_user_<user>/drafts/<wizard>.json`.
+
+Password values are never written: `strip_secrets` blanks them (inside repeat items too)
+before anything reaches the store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from vance_ui.documents.store import DocumentStore, InvalidDocumentPath, check_segment
+from vance_ui.wizards.views import FieldView
+
+FOLDER = "drafts"
+
+
+def strip_secrets(fields: Sequence[FieldView], values: Mapping[str, Any]) -> dict[str, Any]:
+    """Declared keys only, password values removed."""
+    clean: dict[str, Any] = {}
+    for field in fields:
+        if field.name not in values or field.type == "password":
+            continue
+        value = values[field.name]
+        if field.type == "repeat" and isinstance(value, list):
+            value = [strip_secrets(field.item or [], item) for item in value if isinstance(item, Mapping)]
+        clean[field.name] = value
+    return clean
+
+
+class DraftStore:
+    def __init__(self, data: DocumentStore, tenant: str, user: str) -> None:
+        self.data = data
+        self.tenant = tenant
+        self.project = check_segment(f"_user_{user}", "user project")
+
+    def _path(self, wizard: str) -> str:
+        return f"{FOLDER}/{check_segment(wizard, 'wizard name')}.json"
+
+    def load(self, wizard: str) -> dict[str, Any] | None:
+        try:
+            document = self.data.get(self.tenant, self.project, self._path(wizard))
+        except InvalidDocumentPath:
+            return None
+        if document is None:
+            return None
+        try:
+            data = json.loads(document.content)
+        except ValueError:
+            return None
+        values = data.get("values") if isinstance(data, dict) else None
+        return values if isinstance(values, dict) else None
+
+    def save(self, wizard: str, fields: Sequence[FieldView], values: Mapping[str, Any]) -> None:
+        payload = {"wizard": wizard, "values": strip_secrets(fields, values)}
+        try:
+            self.data.put(self.tenant, self.project, self._path(wizard),
+                          json.dumps(payload, ensure_ascii=False).encode())
+        except InvalidDocumentPath:
+            pass
+
+    def delete(self, wizard: str) -> None:
+        try:
+            self.data.delete(self.tenant, self.project, self._path(wizard))
+        except InvalidDocumentPath:
+            pass

@@ -1,0 +1,67 @@
+"""Document-change notifications for open pages.
+
+The store calls its listeners from a watcher thread (or inline after our own writes). One
+listener per service marshals the news onto NiceGUI's event loop and tells every registered
+page callback; pages unregister when their client goes away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from nicegui import core
+
+from vance_ui.service import WizardService
+
+log = logging.getLogger("vance_ui.web")
+Callback = Callable[[], None]
+
+
+class ChangeHub:
+    def __init__(self) -> None:
+        self._callbacks: dict[int, Callback] = {}
+        self._next = 0
+        self._pending = False
+
+    def attach(self, service: WizardService) -> None:
+        stores = [service.data, getattr(service.registry, "bundled", None)]
+        for store in stores:
+            subscribe = getattr(store, "subscribe", None)
+            if subscribe is not None:
+                subscribe(self._from_any_thread)
+
+    def add(self, callback: Callback) -> int:
+        self._next += 1
+        self._callbacks[self._next] = callback
+        return self._next
+
+    def remove(self, key: int) -> None:
+        self._callbacks.pop(key, None)
+
+    def _from_any_thread(self) -> None:
+        loop = core.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            if asyncio.get_running_loop() is loop:
+                self._schedule()
+                return
+        except RuntimeError:
+            pass
+        loop.call_soon_threadsafe(self._schedule)
+
+    def _schedule(self) -> None:
+        if self._pending:
+            return  # a burst of changes is delivered once
+        self._pending = True
+        asyncio.get_running_loop().call_later(0.05, self._deliver)
+
+    def _deliver(self) -> None:
+        self._pending = False
+        for callback in list(self._callbacks.values()):
+            try:
+                callback()
+            except Exception:
+                log.exception("change callback failed")

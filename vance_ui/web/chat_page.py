@@ -1,0 +1,158 @@
+"""The chat page: header (project, language), sessions left, transcript and input in the middle,
+Live Progress and Wizards tabs on the right. Deep links and `/?wizard=` URLs open wizards here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nicegui import app, ui
+
+from vance_ui.chat.engine import create_engine
+from vance_ui.chat.sessions import ChatSession
+from vance_ui.service import WizardService
+from vance_ui.web.changes import ChangeHub
+from vance_ui.web.chat_view import ChatView
+from vance_ui.web.context import PageContext
+from vance_ui.web.i18n import LANGUAGES, Texts, pick_language
+from vance_ui.web.links import parse_wizard_link, query_prefill
+from vance_ui.web.progress_panel import ProgressPanel
+from vance_ui.web.session_list import SessionList
+from vance_ui.web.theme import apply_theme
+from vance_ui.web.wizard_form import open_wizard
+from vance_ui.web.wizards_panel import WizardsPanel
+
+RESERVED_QUERY = ("wizard", "project", "kind", "lang")
+
+
+def _storage() -> dict[str, Any]:
+    try:
+        return app.storage.user  # type: ignore[return-value]
+    except (RuntimeError, AssertionError):
+        return {}
+
+
+class ChatPage:
+    def __init__(self, service: WizardService, hub: ChangeHub, query: Mapping[str, str],
+                 query_pairs: list[tuple[str, str]]) -> None:
+        self.storage = _storage()
+        lang = pick_language(query.get("lang") or self.storage.get("lang") or
+                             service.language(service.settings.tenant))
+        self.ctx = ctx = PageContext(service, Texts(lang))
+        projects = ctx.projects()
+        wanted = query.get("project") or self.storage.get("project")
+        ctx.project_id = wanted if wanted in projects else None
+        engine = create_engine(service.chat_model())
+        apply_theme()
+        ui.page_title(ctx.t("app_name"))
+
+        self._first_session = self._initial_session()
+        self._header(projects, engine.label, engine.is_echo)
+        with ui.left_drawer(bordered=True, bottom_corner=True).props("width=272").classes("vance-drawer") as self.left:
+            self.sessions = SessionList(ctx, self._current, self.select_session, self.session_deleted)
+        with ui.right_drawer(bordered=True, bottom_corner=True).props("width=440").classes("vance-drawer vance-side") as self.right:
+            self._side_panel(engine.label, engine.is_echo)
+        with ui.column().classes("vance-main w-full items-center"):
+            self.chat = ChatView(ctx, engine, self.progress, self._first_session, self.open_wizard,
+                                 self.sessions.render.refresh)
+        with ui.footer().classes("vance-footer"):
+            with ui.column().classes("vance-footer-inner w-full"):
+                self.chat.build_input()
+
+        ui.on("vance_link", self.follow_link)
+        key = hub.add(self.files_changed)
+        ui.context.client.on_delete(lambda: hub.remove(key))
+        if query.get("wizard"):
+            prefill = query_prefill(query_pairs, RESERVED_QUERY)
+            self.open_wizard(query["wizard"], prefill)
+
+    # -- building -------------------------------------------------------------------------------
+
+    def _header(self, projects: list[str], engine_label: str, is_echo: bool) -> None:
+        t = self.ctx.t
+        with ui.header(bordered=True).classes("vance-header items-center no-wrap"):
+            ui.button(icon="menu", on_click=lambda: self.left.toggle()).props("flat round dense") \
+                .tooltip(t("toggle_sessions")).mark("toggle-sessions")
+            with ui.row().classes("items-center gap-2 no-wrap"):
+                with ui.element("div").classes("vance-logo"):
+                    ui.icon("auto_awesome")
+                ui.label(t("app_name")).classes("vance-app-name")
+            ui.space()
+            options = {"": t("no_project"), **{p: p for p in projects}}
+            ui.select(options, value=self.ctx.project_id or "", on_change=lambda e: self.switch_project(e.value)) \
+                .props("outlined dense options-dense").classes("vance-project").mark("project-switch") \
+                .tooltip(t("project"))
+            if is_echo:
+                ui.badge(t("echo_label")).props("outline color=amber-9").classes("vance-engine-chip gt-sm")
+            else:
+                ui.badge(engine_label).props("outline color=grey-7").classes("vance-engine-chip gt-sm")
+            ui.toggle({code: code.upper() for code in LANGUAGES}, value=self.ctx.lang,
+                      on_change=lambda e: self.switch_language(e.value)) \
+                .props("dense unelevated toggle-color=primary no-caps").classes("vance-lang").mark("language")
+            ui.button(icon="view_sidebar", on_click=lambda: self.right.toggle()).props("flat round dense") \
+                .tooltip(t("toggle_panel")).mark("toggle-panel")
+
+    def _side_panel(self, engine_label: str, is_echo: bool) -> None:
+        t = self.ctx.t
+        with ui.tabs().props("dense no-caps align=justify inline-label").classes("vance-tabs w-full") as self.tabs:
+            ui.tab("progress", label=t("tab_progress"), icon="monitor_heart").mark("tab-progress")
+            ui.tab("wizards", label=t("tab_wizards"), icon="auto_fix_high").mark("tab-wizards")
+        with ui.tab_panels(self.tabs, value="wizards").classes("vance-tab-panels w-full"):
+            with ui.tab_panel("progress"):
+                self.progress = ProgressPanel(t, engine_label, is_echo)
+            with ui.tab_panel("wizards"):
+                self.wizards = WizardsPanel(self.ctx, self.open_wizard)
+
+    def _initial_session(self) -> ChatSession:
+        sessions = self.ctx.sessions
+        stored = self.storage.get("session")
+        session = sessions.get(stored) if isinstance(stored, str) else None
+        if session is None:
+            existing = sessions.list()
+            session = existing[0] if existing else sessions.create()
+        self.storage["session"] = session.id
+        return session
+
+    def _current(self) -> ChatSession:
+        chat: ChatView | None = getattr(self, "chat", None)
+        return chat.session if chat is not None else self._first_session
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def open_wizard(self, name: str, prefill: Mapping[str, str] | None = None) -> None:
+        open_wizard(self.ctx, name, prefill, self.chat.set_prompt)
+
+    def follow_link(self, event: Any) -> None:
+        href = event.args[0] if isinstance(event.args, list) and event.args else event.args
+        link = parse_wizard_link(href) if isinstance(href, str) else None
+        if link is None:
+            ui.notify(self.ctx.t("bad_link"), type="warning")
+            return
+        self.right.show()
+        self.tabs.set_value("wizards")
+        self.open_wizard(link.name, link.prefill)
+
+    def select_session(self, session: ChatSession) -> None:
+        self.storage["session"] = session.id
+        self.chat.show_session(session)
+
+    def session_deleted(self, session_id: str) -> None:
+        if self.chat.session.id == session_id:
+            remaining = self.ctx.sessions.list()
+            self.select_session(remaining[0] if remaining else self.ctx.sessions.create())
+
+    def switch_project(self, project: str | None) -> None:
+        self.ctx.project_id = project or None
+        self.storage["project"] = self.ctx.project_id
+        self.wizards.reload()
+        self.chat.refresh_quick_start()
+
+    def switch_language(self, lang: str) -> None:
+        if lang == self.ctx.lang:
+            return
+        self.storage["lang"] = lang
+        ui.navigate.to("/")
+
+    def files_changed(self) -> None:
+        self.wizards.reload()

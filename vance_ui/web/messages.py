@@ -1,0 +1,68 @@
+"""How one chat message looks. Model output is sanitized Markdown; user text stays plain text."""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+from vance_ui.chat.sessions import StoredMessage
+from vance_ui.web.i18n import Texts
+from vance_ui.web.links import rewrite_vance_links
+
+
+def user_message(text: str, t: Texts) -> None:
+    with ui.row().classes("vance-msg vance-msg-user w-full justify-end no-wrap").mark("message-user"):
+        ui.label(text).classes("vance-bubble whitespace-pre-wrap")
+
+
+class AssistantMessage:
+    """An assistant turn; `set_text` is called (throttled) while the answer streams."""
+
+    def __init__(self, t: Texts, engine: str | None, is_echo: bool, text: str = "") -> None:
+        with ui.row().classes("vance-msg vance-msg-assistant w-full no-wrap items-start") \
+                .mark("message-assistant") as self.row:
+            with ui.element("div").classes("vance-avatar"):
+                ui.icon("auto_awesome")
+            with ui.column().classes("gap-1 min-w-0 grow"):
+                with ui.row().classes("items-center gap-2"):
+                    ui.label(t("assistant")).classes("vance-msg-name")
+                    if engine:
+                        ui.badge("echo" if is_echo else engine).props(
+                            f"outline color={'amber-9' if is_echo else 'grey-7'}").classes("vance-engine-badge")
+                self.waiting = ui.spinner("dots", size="md", color="primary")
+                self.waiting.visible = not text
+                self.markdown = ui.markdown(rewrite_vance_links(text), sanitize=True) \
+                    .classes("vance-markdown").mark("assistant-markdown")
+                self.error_box = ui.column().classes("w-full")
+
+    def set_text(self, text: str) -> None:
+        if text:
+            self.waiting.visible = False
+        self.markdown.set_content(rewrite_vance_links(text))
+
+    def done(self) -> None:
+        self.waiting.visible = False
+
+    def show_error(self, message: str, t: Texts) -> None:
+        self.done()
+        with self.error_box:
+            error_card(message, t)
+
+
+def error_card(message: str, t: Texts) -> None:
+    with ui.row().classes("vance-banner vance-banner-error w-full items-start gap-2 no-wrap").mark("chat-error"):
+        ui.icon("error_outline")
+        with ui.column().classes("gap-0"):
+            ui.label(t("error")).classes("font-medium")
+            ui.label(message).classes("whitespace-pre-wrap")
+
+
+def stored_message(message: StoredMessage, t: Texts) -> None:
+    """Rebuild a message from a saved session."""
+    if message.role == "user":
+        user_message(message.content, t)
+    elif message.error:
+        with ui.row().classes("vance-msg w-full no-wrap"):
+            error_card(message.content, t)
+    else:
+        is_echo = bool(message.engine and message.engine.startswith("echo"))
+        AssistantMessage(t, message.engine, is_echo, message.content).done()

@@ -1,0 +1,94 @@
+"""The left drawer: chat sessions (new, rename, delete), newest first."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from nicegui import ui
+
+from vance_ui.chat.sessions import ChatSession
+from vance_ui.web.context import PageContext
+
+SessionHandler = Callable[[ChatSession], None]
+
+
+class SessionList:
+    def __init__(self, ctx: PageContext, current: Callable[[], ChatSession], on_select: SessionHandler,
+                 on_deleted: Callable[[str], None]) -> None:
+        self.ctx, self.current, self.on_select, self.on_deleted = ctx, current, on_select, on_deleted
+        t = ctx.t
+        with ui.column().classes("w-full gap-2 vance-sessions"):
+            ui.button(t("new_chat"), icon="add_comment", on_click=self.new_session) \
+                .props("unelevated no-caps").classes("w-full").mark("new-chat")
+            ui.label(t("sessions")).classes("vance-group-title mt-2")
+            self.render()
+
+    def new_session(self) -> None:
+        self.on_select(self.ctx.sessions.create())
+        self.render.refresh()
+
+    @ui.refreshable_method
+    def render(self) -> None:
+        t = self.ctx.t
+        active = self.current().id
+        with ui.column().classes("w-full gap-1").mark("session-list"):
+            for session in self.ctx.sessions.list():
+                classes = "vance-session w-full items-center no-wrap" + (" active" if session.id == active else "")
+                with ui.row().classes(classes).on("click", lambda s=session: self._select(s)) \
+                        .mark(f"session-{session.id}"):
+                    ui.icon("chat_bubble_outline").classes("text-grey-6")
+                    with ui.column().classes("gap-0 min-w-0 grow"):
+                        ui.label(session.title or t("untitled")).classes("truncate w-full").mark("session-title")
+                        ui.label(_when(session.updated)).classes("vance-help")
+                    with ui.button(icon="more_horiz").props("flat round dense size=sm color=grey-7") \
+                            .on("click.stop", lambda: None).mark("session-menu"):
+                        with ui.menu():
+                            ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s))
+                            ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s))
+
+    def _select(self, session: ChatSession) -> None:
+        fresh = self.ctx.sessions.get(session.id) or session
+        self.on_select(fresh)
+        self.render.refresh()
+
+    async def rename(self, session: ChatSession) -> None:
+        t = self.ctx.t
+        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
+            ui.label(t("rename_title")).classes("text-lg font-semibold")
+            name = ui.input(t("title"), value=session.title).props("outlined autofocus").classes("w-full") \
+                .mark("rename-input")
+            name.on("keydown.enter", lambda: dialog.submit(name.value))
+            with ui.row().classes("w-full justify-end"):
+                ui.button(t("cancel"), on_click=dialog.close).props("flat no-caps")
+                ui.button(t("save"), on_click=lambda: dialog.submit(name.value)).props("unelevated no-caps") \
+                    .mark("rename-save")
+        title = await dialog
+        dialog.delete()
+        if isinstance(title, str) and title.strip():
+            target = self.current() if session.id == self.current().id else session
+            self.ctx.sessions.rename(target, title)
+            self.render.refresh()
+
+    async def delete(self, session: ChatSession) -> None:
+        t = self.ctx.t
+        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
+            ui.label(t("delete_title")).classes("text-lg font-semibold")
+            ui.label(t("delete_body", title=session.title or t("untitled"))).classes("vance-help")
+            with ui.row().classes("w-full justify-end"):
+                ui.button(t("cancel"), on_click=dialog.close).props("flat no-caps")
+                ui.button(t("delete"), on_click=lambda: dialog.submit(True)).props("unelevated no-caps color=negative") \
+                    .mark("delete-confirm")
+        confirmed = await dialog
+        dialog.delete()
+        if confirmed:
+            self.ctx.sessions.delete(session.id)
+            self.on_deleted(session.id)
+            self.render.refresh()
+
+
+def _when(timestamp: float) -> str:
+    local = time.localtime(timestamp)
+    if time.strftime("%Y-%m-%d", local) == time.strftime("%Y-%m-%d"):
+        return time.strftime("%H:%M", local)
+    return time.strftime("%Y-%m-%d", local)

@@ -1,0 +1,186 @@
+"""The wizard dialog: FormFields on the left, the live prompt preview on the right.
+
+Submit renders strictly through the service; errors land inline at their fields. On success the
+prompt goes to the chat input (nothing is sent). The form is kept as a draft while it is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from nicegui import ui
+
+from vance_ui.llm.client import LlmError
+from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+from vance_ui.web.context import PageContext
+from vance_ui.web.form_fields import FormFields
+from vance_ui.web.icons import material_icon
+from vance_ui.web.links import coerce_prefill
+from vance_ui.wizards.views import WizardDefinition
+
+PREVIEW_DELAY = 0.25
+PromptHandler = Callable[[str], None]
+
+
+class WizardForm:
+    """One open wizard. `open_wizard` builds it; the dialog is deleted again when it closes."""
+
+    def __init__(self, ctx: PageContext, definition: WizardDefinition, values: Mapping[str, Any],
+                 on_prompt: PromptHandler, restored: bool = False) -> None:
+        self.ctx, self.definition, self.on_prompt = ctx, definition, on_prompt
+        self.submitted = False
+        self._timer: asyncio.TimerHandle | None = None
+        t = ctx.t
+        with ui.dialog().props("persistent=false") as self.dialog, \
+                ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
+            self._header(restored)
+            with ui.element("div").classes("vance-wizard-body"):
+                with ui.column().classes("vance-form-pane"):
+                    self.banner = ui.column().classes("vance-banner w-full gap-1")
+                    self.banner.visible = False
+                    self.form = FormFields(definition.fields, values, t, on_change=self._changed)
+                with ui.column().classes("vance-preview-pane gap-1"):
+                    ui.label(t("preview")).classes("vance-pane-title")
+                    ui.label(t("preview_hint")).classes("vance-help")
+                    self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
+            self._footer()
+        self.dialog.on("hide", self._closed)
+        self._update_preview()
+
+    def _header(self, restored: bool) -> None:
+        d, t = self.definition, self.ctx.t
+        with ui.row().classes("vance-wizard-header w-full items-center no-wrap"):
+            with ui.element("div").classes("vance-icon-tile"):
+                ui.icon(material_icon(d.icon))
+            with ui.column().classes("gap-0 min-w-0 grow"):
+                ui.label(d.title).classes("text-lg font-semibold leading-tight").mark("wizard-title")
+                ui.label(d.description).classes("vance-help")
+            if restored:
+                ui.badge(t("draft_restored")).props("outline color=grey-7")
+            ui.button(icon="close", on_click=self.close).props("flat round dense").tooltip(t("close"))
+
+    def _footer(self) -> None:
+        t = self.ctx.t
+        with ui.row().classes("vance-wizard-footer w-full items-center"):
+            ui.button(t("reset"), icon="restart_alt", on_click=self.reset).props("flat no-caps color=grey-8")
+            ui.space()
+            self.check_button = None
+            if self.definition.has_validator:
+                self.check_button = ui.button(t("check"), icon="fact_check", on_click=self.check) \
+                    .props("outline no-caps").mark("wizard-check")
+            ui.button(t("cancel"), on_click=self.close).props("flat no-caps")
+            ui.button(t("use_prompt"), icon="input", on_click=self.submit).props("unelevated no-caps") \
+                .mark("wizard-submit")
+
+    # -- live preview and draft ---------------------------------------------------------------
+
+    def _changed(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(PREVIEW_DELAY, self._settled)
+
+    def _settled(self) -> None:
+        self._timer = None
+        self._update_preview()
+        self.save_draft()
+
+    def _update_preview(self) -> None:
+        try:
+            rendered = self.ctx.service.preview(self.ctx.scope, self.definition.name, self.form.values(),
+                                                self.ctx.lang)
+            self.preview.text = rendered.prompt
+            self.preview.classes(remove="vance-preview-failed")
+        except (RenderFailed, WizardNotFound) as problem:
+            self.preview.text = self.ctx.t("preview_failed", error=str(problem))
+            self.preview.classes(add="vance-preview-failed")
+
+    def save_draft(self) -> None:
+        if not self.submitted:
+            self.ctx.drafts.save(self.definition.name, self.definition.fields, self.form.values())
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def submit(self) -> None:
+        t = self.ctx.t
+        try:
+            rendered = self.ctx.service.render(self.ctx.scope, self.definition.name, self.form.values(),
+                                               self.ctx.lang)
+        except FormInvalid as invalid:
+            unplaced = self.form.show_errors(invalid.errors)
+            self._show_banner([f"{e.field}: {e.message}" for e in unplaced], "error")
+            ui.notify(t("form_invalid", n=len(invalid.errors)), type="warning")
+            return
+        except (RenderFailed, WizardNotFound) as problem:
+            self._show_banner([t("render_failed", error=str(problem))], "error")
+            return
+        self.submitted = True
+        self.ctx.drafts.delete(self.definition.name)
+        self.on_prompt(rendered.prompt)
+        self.close()
+
+    async def check(self) -> None:
+        button, t = self.check_button, self.ctx.t
+        if button is None:
+            return
+        button.props("loading")
+        try:
+            suggestions = await self.ctx.service.check(self.ctx.scope, self.definition.name, self.form.values(),
+                                                       self.ctx.lang)
+        except (LlmError, RenderFailed, WizardNotFound) as problem:
+            message = problem.message if isinstance(problem, LlmError) else str(problem)
+            self._show_banner([t("check_unavailable", error=message)], "hint")
+            return
+        finally:
+            button.props(remove="loading")
+        general = self.form.show_hints(suggestions)
+        if not suggestions:
+            general = [t("check_ok")]
+        self._show_banner(general, "hint")
+
+    def reset(self) -> None:
+        self.ctx.drafts.delete(self.definition.name)
+        self.dialog.close()
+        self.submitted = True  # the closing dialog must not write the draft back
+        open_wizard(self.ctx, self.definition.name, None, self.on_prompt, use_draft=False)
+
+    def close(self) -> None:
+        self.dialog.close()
+
+    def _closed(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self.save_draft()
+        self.dialog.delete()
+
+    def _show_banner(self, lines: list[str], kind: str) -> None:
+        self.banner.clear()
+        self.banner.visible = bool(lines)
+        self.banner.classes(replace=f"vance-banner vance-banner-{kind} w-full gap-1")
+        with self.banner:
+            for line in lines:
+                with ui.row().classes("items-start gap-2 no-wrap"):
+                    ui.icon("error_outline" if kind == "error" else "tips_and_updates")
+                    ui.label(line).classes("whitespace-pre-line")
+
+
+def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,
+                *, use_draft: bool = True) -> WizardForm | None:
+    """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice."""
+    try:
+        definition = ctx.service.definition(ctx.scope, name, ctx.lang)
+    except WizardNotFound:
+        ui.notify(ctx.t("wizard_not_found", name=name), type="warning")
+        return None
+    values: dict[str, Any] = {}
+    restored = False
+    if prefill is not None:
+        values = coerce_prefill(definition.fields, prefill)
+    elif use_draft:
+        draft = ctx.drafts.load(name)
+        if draft:
+            values, restored = draft, True
+    form = WizardForm(ctx, definition, values, on_prompt, restored)
+    form.dialog.open()
+    return form

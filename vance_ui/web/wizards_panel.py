@@ -1,0 +1,76 @@
+"""The Wizards tab: resolved wizards grouped by category, alphabetical by title, with a search box.
+
+It follows the project switcher and re-reads the list when wizard files change on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import groupby
+
+from nicegui import ui
+
+from vance_ui.web.context import PageContext
+from vance_ui.web.icons import material_icon
+from vance_ui.wizards.views import WizardSummary
+
+OpenHandler = Callable[[str], None]
+
+
+def category_title(category: str | None, fallback: str) -> str:
+    return category.replace("-", " ").replace("_", " ").capitalize() if category else fallback
+
+
+def grouped(wizards: list[WizardSummary]) -> list[tuple[str | None, list[WizardSummary]]]:
+    """By category (uncategorised last), then by title; the service already sorts this way."""
+    ordered = sorted(wizards, key=lambda w: ((w.category or "~").lower(), w.title.lower(), w.name))
+    return [(key, list(items)) for key, items in groupby(ordered, key=lambda w: w.category)]
+
+
+class WizardsPanel:
+    def __init__(self, ctx: PageContext, on_open: OpenHandler) -> None:
+        self.ctx, self.on_open = ctx, on_open
+        self.wizards: list[WizardSummary] = []
+        self.search = ui.input(placeholder=ctx.t("search_wizards"), on_change=lambda: self.render.refresh()) \
+            .props("outlined dense clearable").classes("w-full").mark("wizard-search")
+        with self.search.add_slot("prepend"):
+            ui.icon("search")
+        self.reload(force=True)
+        self.render()
+
+    def reload(self, force: bool = False) -> None:
+        """Re-read the list; rebuild only when something a user would see changed."""
+        fresh = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
+        if force or fresh != self.wizards:
+            self.wizards = fresh
+            if not force:
+                self.render.refresh()
+
+    def visible(self) -> list[WizardSummary]:
+        words = (self.search.value or "").lower().split()
+        return [
+            w for w in self.wizards
+            if all(word in f"{w.title} {w.description} {w.name} {w.category or ''}".lower() for word in words)
+        ]
+
+    @ui.refreshable_method
+    def render(self) -> None:
+        t = self.ctx.t
+        shown = self.visible()
+        with ui.column().classes("w-full gap-4").mark("wizard-list"):
+            if not shown:
+                ui.label(t("no_wizards")).classes("vance-help p-2")
+            for category, items in grouped(shown):
+                with ui.column().classes("w-full gap-1"):
+                    ui.label(category_title(category, t("uncategorized"))).classes("vance-group-title")
+                    for wizard in items:
+                        self._entry(wizard)
+
+    def _entry(self, wizard: WizardSummary) -> None:
+        with ui.row().classes("vance-wizard-entry w-full items-start no-wrap") \
+                .on("click", lambda name=wizard.name: self.on_open(name)).mark(f"wizard-{wizard.name}"):
+            with ui.element("div").classes("vance-icon-tile small"):
+                ui.icon(material_icon(wizard.icon))
+            with ui.column().classes("gap-0 min-w-0"):
+                ui.label(wizard.title).classes("font-medium leading-snug")
+                ui.label(wizard.description).classes("vance-help line-clamp-2")
