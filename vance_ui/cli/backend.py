@@ -1,0 +1,107 @@
+"""One interface over the in-process service and the REST API, so every command works with both.
+
+Errors are the service's own exceptions (`WizardNotFound`, `FormInvalid`, `RenderFailed`), also
+when they arrive over HTTP, so the commands handle a single set of failures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+import httpx
+
+from vance_ui.documents.store import InvalidDocumentPath
+from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardNotFound, WizardService
+from vance_ui.wizards.validation import FieldError
+from vance_ui.wizards.views import WizardDefinition, WizardSummary
+
+T = TypeVar("T")
+
+
+class BackendError(RuntimeError):
+    """Anything else that went wrong (server unreachable, template failure, bad name)."""
+
+
+@dataclass(frozen=True)
+class Rendered:
+    prompt: str
+    follow_ups: list[dict[str, str]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        """The same shape as the REST API's render response."""
+        return {"prompt": self.prompt, "followUps": self.follow_ups}
+
+
+class Backend(Protocol):
+    def list_wizards(self) -> list[WizardSummary]: ...
+
+    def definition(self, name: str) -> WizardDefinition: ...
+
+    def render(self, name: str, values: Mapping[str, Any]) -> Rendered: ...
+
+
+class LocalBackend:
+    """The local data dir, through the same service the web app uses."""
+
+    def __init__(self, service: WizardService, scope: Scope) -> None:
+        self.service = service
+        self.scope = scope
+
+    def list_wizards(self) -> list[WizardSummary]:
+        return self._call(lambda: self.service.list_wizards(self.scope))
+
+    def definition(self, name: str) -> WizardDefinition:
+        return self._call(lambda: self.service.definition(self.scope, name))
+
+    def render(self, name: str, values: Mapping[str, Any]) -> Rendered:
+        result = self._call(lambda: self.service.render(self.scope, name, values))
+        links = [{"wizard": f.wizard, "label": f.label, "url": f.url} for f in result.follow_ups]
+        return Rendered(result.prompt, links)
+
+    @staticmethod
+    def _call(action: Callable[[], T]) -> T:
+        try:
+            return action()
+        except (InvalidDocumentPath, RenderFailed) as exc:
+            raise BackendError(str(exc)) from None
+
+
+class RemoteBackend:
+    """A running app's REST API (`--server URL`)."""
+
+    def __init__(self, base_url: str, tenant: str, project_id: str | None, timeout: float = 30.0) -> None:
+        self.client = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout)
+        self.prefix = f"/brain/{tenant}/wizards"
+        self.params = {"projectId": project_id} if project_id else {}
+
+    def list_wizards(self) -> list[WizardSummary]:
+        data = self._request("GET", self.prefix, None)
+        return [WizardSummary.model_validate(item) for item in data.get("wizards", [])]
+
+    def definition(self, name: str) -> WizardDefinition:
+        return WizardDefinition.model_validate(self._request("GET", f"{self.prefix}/{name}", name))
+
+    def render(self, name: str, values: Mapping[str, Any]) -> Rendered:
+        data = self._request("POST", f"{self.prefix}/{name}/render", name, {"values": dict(values)})
+        return Rendered(str(data.get("prompt", "")), list(data.get("followUps") or []))
+
+    def _request(self, method: str, path: str, name: str | None, body: Any = None) -> dict[str, Any]:
+        try:
+            response = self.client.request(method, path, params=self.params, json=body)
+        except httpx.HTTPError as exc:
+            raise BackendError(f"cannot reach {self.client.base_url}: {exc}") from None
+        try:
+            data = response.json()
+        except ValueError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        if response.status_code == 404 and data.get("error") == "wizard_not_found" and name:
+            raise WizardNotFound(name)
+        if response.status_code == 400 and data.get("error") == "validation_failed":
+            raise FormInvalid([FieldError(e["field"], e["error"], e.get("message", "")) for e in data["errors"]])
+        if response.status_code >= 400:
+            raise BackendError(f"{response.status_code} {data.get('error', '')}: {data.get('message', response.text)}")
+        return data

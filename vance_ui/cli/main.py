@@ -1,0 +1,107 @@
+"""`vance`: argument parsing and dispatch; each command lives in its own small module."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+EXAMPLES = """\
+commands and examples:
+  vance wizards --project research-2026          list the wizards (name, title, category, source)
+  vance wizard gremium                            fill a wizard in the terminal, print the prompt
+  vance wizard gremium --server http://127.0.0.1:8080 --copy
+  vance render gremium --values values.json       non-interactive; validation errors -> stderr, exit 2
+  echo '{"outputName": "x"}' | vance render gremium --values - --json
+  vance chat                                      chat REPL; /wizard <name> (Tab completes), /wizards, /help
+  vance lint                                      check every layer of the data dir and the bundled wizards
+  vance lint my-wizards/ draft.yaml               check files or folders (file:line:col: severity: message)
+  vance schema > wizard.schema.json               JSON Schema for the yaml-language-server
+  vance serve --host 0.0.0.0 --port 8080          the web app, same as `make run`
+
+Settings come from VANCE_* environment variables (VANCE_DATA_DIR, VANCE_TENANT, VANCE_USER,
+VANCE_MODEL, ...), as for the web app. Exit codes: 0 ok, 1 error, 2 invalid values, 130 cancelled.
+"""
+
+
+def _scope_options(parser: argparse.ArgumentParser, server: bool = True) -> None:
+    parser.add_argument("--project", metavar="P", help="project id (default: no project, i.e. _tenant)")
+    parser.add_argument("--tenant", help="tenant id (default: VANCE_TENANT or 'default')")
+    if server:
+        parser.add_argument("--server", metavar="URL", help="use a running app's REST API instead of the data dir")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="vance", description="Vance Prompt Wizards in the terminal: fill wizards, chat, and author wizard files.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    wizards = commands.add_parser("wizards", help="list the wizards as a table", description="List the wizards.")
+    _scope_options(wizards)
+    wizards.add_argument("--json", action="store_true", help="print the listing as JSON")
+
+    wizard = commands.add_parser("wizard", help="fill a wizard interactively and print the prompt",
+                                 description="Ask the fields one after another, then print the rendered prompt.")
+    wizard.add_argument("name")
+    _scope_options(wizard)
+    out = wizard.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help='print {"prompt", "followUps"} as JSON')
+    out.add_argument("--copy", action="store_true", help="copy the prompt to the clipboard (prints it if none)")
+
+    render = commands.add_parser("render", help="render non-interactively from a JSON values file",
+                                 description="Render a wizard from values; errors as JSON on stderr, exit 2.")
+    render.add_argument("name")
+    render.add_argument("--values", required=True, metavar="FILE", help="JSON object of field values, '-' for stdin")
+    _scope_options(render)
+    render.add_argument("--json", action="store_true", help='print {"prompt", "followUps"} as JSON')
+
+    chat = commands.add_parser("chat", help="chat REPL with /wizard <name>",
+                               description="Chat with the configured model (or the echo engine).")
+    _scope_options(chat)
+    chat.add_argument("--history", metavar="FILE", help="input history file (default: ~/.local/state/vance/...)")
+
+    lint = commands.add_parser("lint", help="check wizard files", description="Check wizard files for problems.")
+    lint.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: data dir + bundled)")
+    lint.add_argument("--tenant", help="tenant whose layers resolve follow-ups of files outside the data dir")
+
+    commands.add_parser("schema", help="print the JSON Schema of the wizard format",
+                        description="Print the JSON Schema of the wizard file format.")
+
+    serve = commands.add_parser("serve", help="start the web app (same as `make run`)",
+                                description="Start the web app with its REST API.")
+    serve.add_argument("--host", help="bind address (default: VANCE_HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (default: VANCE_PORT or 8080)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        build_parser().print_help()
+        return 0
+    try:
+        if args.command == "lint":
+            from vance_ui.cli.lint_cmd import run_lint
+
+            return run_lint(args)
+        if args.command == "chat":
+            from vance_ui.cli.chat import run_chat
+
+            return run_chat(args)
+        from vance_ui.cli import commands
+
+        handler = {"wizards": commands.cmd_wizards, "wizard": commands.cmd_wizard, "render": commands.cmd_render,
+                   "schema": commands.cmd_schema, "serve": commands.cmd_serve}[args.command]
+        return handler(args)
+    except KeyboardInterrupt:
+        print("\ncancelled", file=sys.stderr)
+        return 130
+    except EOFError:
+        print("\ncancelled", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

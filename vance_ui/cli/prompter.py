@@ -1,0 +1,197 @@
+"""Ask a wizard's fields one after another, and re-ask exactly the ones the service rejected.
+
+The only checks here turn typed text into the field's type (a whole number, y/n, a choice
+number); required, bounds and repeat rules are the service's (`render` -> `FormInvalid`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from prompt_toolkit.completion import WordCompleter
+
+from vance_ui.cli.backend import Backend, Rendered
+from vance_ui.cli.terminal import Terminal
+from vance_ui.service import FormInvalid
+from vance_ui.wizards.validation import FieldError
+from vance_ui.wizards.views import ChoiceView, FieldView
+
+Values = dict[str, Any]
+_PATH_TOKEN = re.compile(r"([A-Za-z_]\w*)|\[(\d+)\]")
+
+
+def parse_path(path: str) -> list[str | int]:
+    """`members[1].name` -> ['members', 1, 'name']."""
+    return [name if name else int(index) for name, index in _PATH_TOKEN.findall(path)]
+
+
+class FormPrompter:
+    def __init__(self, terminal: Terminal) -> None:
+        self.term = terminal
+
+    # -- whole forms ------------------------------------------------------------------------
+
+    def ask_form(self, fields: list[FieldView], current: Values | None = None) -> Values:
+        values: Values = {}
+        for field in fields:
+            values[field.name] = self.ask_field(field, (current or {}).get(field.name))
+        return values
+
+    def fix(self, fields: list[FieldView], values: Values, errors: list[FieldError]) -> None:
+        """Show each error at its field and ask only those fields again (in place)."""
+        for error in errors:
+            self.term.say(f"  x {error.field}: {error.message}", "ansired")
+        targets: dict[str, tuple[Values, FieldView]] = {}
+        for error in errors:
+            found = _locate(fields, values, parse_path(error.field))
+            if found is not None:
+                targets.setdefault(found[2], (found[0], found[1]))
+        for label, (container, field) in targets.items():
+            if any(label.startswith((f"{other}[", f"{other}.")) for other in targets):
+                continue  # inside a repeat that is asked again as a whole
+            self.term.say(f"{label}: {_message_for(errors, label)}", "ansired bold")
+            container[field.name] = self.ask_field(field, container.get(field.name))
+
+    # -- one field --------------------------------------------------------------------------
+
+    def ask_field(self, field: FieldView, current: Any = None) -> Any:
+        value = current if current is not None else field.default_value
+        mark = " *" if field.required else ""
+        if field.type != "boolean":
+            self.term.say(f"{field.label}{mark}", "bold")
+        if field.help:
+            self.term.say(f"  {field.help}", "ansibrightblack")
+        ask: Callable[[FieldView, Any], Any] = getattr(self, f"_ask_{field.type}")
+        return ask(field, value)
+
+    def _ask_string(self, field: FieldView, value: Any) -> str:
+        return self.term.text("> ", default=str(value or ""))
+
+    def _ask_password(self, field: FieldView, value: Any) -> str:
+        return self.term.text("> ", default=str(value or ""), password=True)
+
+    def _ask_textarea(self, field: FieldView, value: Any) -> str:
+        if self.term.editor:
+            self.term.say(f"  (opening {self.term.editor}; save and close it to continue)", "ansibrightblack")
+            return self.term.edit(str(value or ""))
+        return self.term.multiline("> ", default=str(value or ""))
+
+    def _ask_integer(self, field: FieldView, value: Any) -> int | None:
+        low, high = field.integer_min, field.integer_max
+        shown = ("" if low is None else str(low), "" if high is None else str(high))
+        bounds = f"[{shown[0]}..{shown[1]}]" if any(shown) else ""
+        while True:
+            text = self.term.text(f"{bounds}> " if bounds else "> ",
+                                  default="" if value is None else str(value)).strip()
+            if not text:
+                return None
+            try:
+                return int(text)
+            except ValueError:
+                self.term.say("  please type a whole number", "ansiyellow")
+
+    def _ask_boolean(self, field: FieldView, value: Any) -> bool:
+        return self.term.confirm(field.label + (" *" if field.required else ""), bool(value))
+
+    def _menu(self, choices: list[ChoiceView], selected: list[str]) -> WordCompleter:
+        for number, choice in enumerate(choices, 1):
+            mark = "*" if choice.value in selected else " "
+            self.term.say(f"  {mark} {number:>2}) {choice.label}  ({choice.value})")
+        return WordCompleter([c.value for c in choices])
+
+    def _pick(self, choices: list[ChoiceView], token: str) -> str | None:
+        if token.isdigit() and 1 <= int(token) <= len(choices):
+            return choices[int(token) - 1].value
+        return next((c.value for c in choices if token in (c.value, c.label)), None)
+
+    def _ask_select(self, field: FieldView, value: Any) -> str:
+        choices = field.choices or []
+        completer = self._menu(choices, [value] if value else [])
+        hint = f" [{value}]" if value else ""
+        while True:
+            text = self.term.text(f"number or value{hint}> ", completer=completer).strip()
+            if not text:
+                return str(value or "")
+            picked = self._pick(choices, text)
+            if picked is not None:
+                return picked
+            self.term.say(f"  '{text}' is not in the list; type a number from 1 to {len(choices)}", "ansiyellow")
+
+    def _ask_multi_select(self, field: FieldView, value: Any) -> list[str]:
+        choices = field.choices or []
+        chosen = [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+        completer = self._menu(choices, chosen)
+        hint = f" [{', '.join(chosen)}]" if chosen else ""
+        while True:
+            text = self.term.text(f"numbers or values, comma-separated, '-' for none{hint}> ",
+                                  completer=completer).strip()
+            if not text:
+                return chosen
+            if text == "-":
+                return []
+            tokens = [t for t in re.split(r"[,\s]+", text) if t]
+            picked = [self._pick(choices, t) for t in tokens]
+            if all(p is not None for p in picked):
+                return list(dict.fromkeys(p for p in picked if p is not None))
+            bad = next(t for t, p in zip(tokens, picked, strict=True) if p is None)
+            self.term.say(f"  '{bad}' is not in the list", "ansiyellow")
+
+    def _ask_repeat(self, field: FieldView, value: Any) -> list[Values]:
+        """The "another entry? (y/n)" loop: at least `min` entries are asked, never more than `max`."""
+        existing = [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+        low, high = field.min or 0, field.max if field.max is not None else 200
+        self.term.say(f"  between {low} and {high} entries", "ansibrightblack")
+        items: list[Values] = []
+        while len(items) < high:
+            if len(items) >= low:
+                question = f"Add another entry to '{field.label}'?" if items else f"Add an entry to '{field.label}'?"
+                if not self.term.confirm(question, len(existing) > len(items)):
+                    break
+            self.term.say(f"-- {field.label} #{len(items) + 1}", "ansicyan")
+            previous = existing[len(items)] if len(items) < len(existing) else None
+            items.append(self.ask_form(field.item or [], previous))
+        return items
+
+
+def _locate(fields: list[FieldView], values: Values,
+            path: list[str | int]) -> tuple[Values, FieldView, str] | None:
+    """The dict holding the field an error path points at, the field, and its path label."""
+    container, label = values, ""
+    index = 0
+    while index < len(path):
+        name = path[index]
+        field = next((f for f in fields if f.name == name), None)
+        if field is None:
+            return None
+        label += f".{name}" if label else str(name)
+        following = path[index + 1] if index + 1 < len(path) else None
+        if field.type == "repeat" and isinstance(following, int) and index + 2 < len(path):
+            items = container.get(field.name)
+            if not isinstance(items, list) or following >= len(items) or not isinstance(items[following], dict):
+                return container, field, label
+            container, fields = items[following], field.item or []
+            label += f"[{following}]"
+            index += 2
+            continue
+        return container, field, label
+    return None
+
+
+def _message_for(errors: list[FieldError], label: str) -> str:
+    mine = [e.message for e in errors if e.field == label or e.field.startswith((f"{label}[", f"{label}."))]
+    return " ".join(dict.fromkeys(mine)) or "please check this field"
+
+
+def run_wizard(backend: Backend, name: str, prompter: FormPrompter, prefill: Values | None = None) -> Rendered:
+    """Ask all fields, render through the backend, and loop on validation errors until it renders."""
+    definition = backend.definition(name)
+    prompter.term.say(f"{definition.title}", "bold ansicyan")
+    prompter.term.say(f"{definition.description}", "ansibrightblack")
+    values = prompter.ask_form(definition.fields, prefill)
+    while True:
+        try:
+            return backend.render(name, values)
+        except FormInvalid as invalid:
+            prompter.fix(definition.fields, values, invalid.errors)
