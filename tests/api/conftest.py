@@ -23,7 +23,7 @@ class ApiServer:
     service: WizardService
 
     def client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.base_url, timeout=10)
+        return httpx.Client(base_url=self.base_url, timeout=60)  # the first model call imports litellm
 
 
 def _free_port() -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -53,6 +54,11 @@ def _litellm() -> Any:
     return litellm
 
 
+async def _litellm_async() -> Any:
+    """The first import takes seconds: do it off the event loop so other requests keep flowing."""
+    return await asyncio.to_thread(_litellm)
+
+
 def _translate(exc: Exception) -> LlmError:
     litellm = _litellm()
     text = str(exc).split("\n")[0][:300]
@@ -71,7 +77,7 @@ def _translate(exc: Exception) -> LlmError:
 
 async def complete(config: ModelConfig, messages: list[dict[str, str]], **options: Any) -> str:
     """One non-streamed answer as text."""
-    litellm = _litellm()
+    litellm = await _litellm_async()
     try:
         response = await litellm.acompletion(messages=messages, **config.kwargs(), **options)
     except Exception as exc:
@@ -86,7 +92,7 @@ async def complete(config: ModelConfig, messages: list[dict[str, str]], **option
 async def stream(config: ModelConfig, messages: list[dict[str, str]], usage: Usage | None = None,
                  **options: Any) -> AsyncIterator[str]:
     """Text deltas as they arrive; fills `usage` when the provider reports it."""
-    litellm = _litellm()
+    litellm = await _litellm_async()
     try:
         response = await litellm.acompletion(
             messages=messages, stream=True, stream_options={"include_usage": True}, **config.kwargs(), **options
