@@ -91,6 +91,7 @@ class FormPrompter:
                 return int(text)
             except ValueError:
                 self.term.say("  please type a whole number", "ansiyellow")
+                value = None
 
     def _ask_boolean(self, field: FieldView, value: Any) -> bool:
         return self.term.confirm(field.label + (" *" if field.required else ""), bool(value))

@@ -1,0 +1,138 @@
+"""`vance wizard` driven through prompt_toolkit pipe input: every field type, repeat bounds, re-asking."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import CLEAR, FINISH, typed
+from tests.conftest import write_wizard
+from vance_ui.cli.backend import LocalBackend
+from vance_ui.cli.main import main
+from vance_ui.cli.prompter import FormPrompter, parse_path, run_wizard
+from vance_ui.cli.terminal import Terminal
+from vance_ui.service import Scope, WizardService
+
+# all-types answers, in field order
+TITLE_DEFAULT = "\r"
+NOTES = "first line\rsecond line" + FINISH
+SECRET = "s3cret\r"
+URGENT_YES = "y\r"
+TONE_FIRST = "1\r"
+TAGS = "1, blue\r"
+PERSON = "Ann\r" "30\r"
+
+
+def backend(service: WizardService, project: str | None = None) -> LocalBackend:
+    return LocalBackend(service, Scope("default", "local", project))
+
+
+def prompter(editor: str | None = None) -> FormPrompter:
+    return FormPrompter(Terminal(editor))
+
+
+def test_every_field_type(cli_data: Path, service: WizardService) -> None:
+    keys = [TITLE_DEFAULT, NOTES, SECRET, CLEAR + "4\r", URGENT_YES, TONE_FIRST, TAGS, PERSON, "n\r"]
+    with typed(*keys):
+        rendered = run_wizard(backend(service), "all-types", prompter())
+    assert rendered.prompt.splitlines() == [
+        "title=Draft", "notes=first line", "second line", "secret=s3cret", "count=4", "urgent=True",
+        "tone=formal", "tags=red,blue", "person=Ann/30",
+    ]
+
+
+def test_defaults_and_empty_answers(cli_data: Path, service: WizardService) -> None:
+    """Enter keeps the shown defaults; optional fields may stay empty."""
+    keys = ["\r", FINISH, "\r", "\r", "\r", "\r", "\r", "Bo\r", "\r", "\r"]
+    with typed(*keys):
+        rendered = run_wizard(backend(service), "all-types", prompter())
+    assert "count=2" in rendered.prompt and "tone=casual" in rendered.prompt
+    assert "urgent=False" in rendered.prompt and "tags=\n" in rendered.prompt
+    assert "person=Bo/" in rendered.prompt
+
+
+def test_typed_text_is_coerced_and_reasked(cli_data: Path, service: WizardService) -> None:
+    """Not a number, not a choice, not y/n: asked again at once (coercion, not validation)."""
+    keys = ["\r", FINISH, "\r", CLEAR + "many\r", "4\r", "maybe\r", "y\r", "9\r", "casual\r",
+            "red,purple\r", "2\r", PERSON, "n\r"]
+    with typed(*keys):
+        rendered = run_wizard(backend(service), "all-types", prompter())
+    assert "count=4" in rendered.prompt and "urgent=True" in rendered.prompt
+    assert "tone=casual" in rendered.prompt and "tags=green" in rendered.prompt
+
+
+def test_repeat_respects_min_and_max(cli_data: Path, service: WizardService) -> None:
+    """min 1: the first entry is asked without a question; max 2: no question after the second."""
+    keys = [TITLE_DEFAULT, FINISH, "\r", "\r", "\r", "\r", "\r", "Ann\r", "1\r", "y\r", "Bo\r", "2\r"]
+    with typed(*keys):
+        rendered = run_wizard(backend(service), "all-types", prompter())
+    assert rendered.prompt.endswith("person=Ann/1\nperson=Bo/2")
+
+
+def test_service_errors_reask_only_those_fields(cli_data: Path, service: WizardService) -> None:
+    """count out of bounds and people[0].name empty: the service says so, only these two come again."""
+    keys = [TITLE_DEFAULT, FINISH, "\r", CLEAR + "7\r", "\r", "\r", "\r", "\r", "-3\r", "n\r",
+            # re-asked: count (bounds from the service), people[0].name (required), people[0].age (min 0)
+            CLEAR + "5\r", "Cy\r", CLEAR + "3\r"]
+    with typed(*keys):
+        rendered = run_wizard(backend(service), "all-types", prompter())
+    assert "count=5" in rendered.prompt and "person=Cy/3" in rendered.prompt
+
+
+def test_repeat_min_error_reasks_the_whole_repeat(data_dir: Path, cli_data: Path, service: WizardService) -> None:
+    """A required repeat with min 0 left empty: the service's `required` brings the entry loop back."""
+    write_wizard(data_dir, "_vance", "needs-one", """
+title: { en: "Needs one" }
+description: { en: "x" }
+fields:
+  - name: rows
+    type: repeat
+    required: true
+    label: { en: "Rows" }
+    item: [{ name: v, type: string, label: { en: "V" } }]
+promptTemplate: "{% for r in rows %}[{{ r.v }}]{% endfor %}"
+""")
+    with typed("n\r", "y\r", "one\r", "n\r"):
+        rendered = run_wizard(backend(service), "needs-one", prompter())
+    assert rendered.prompt == "[one]"
+
+
+def test_textarea_through_editor(cli_data: Path, service: WizardService, tmp_path: Path) -> None:
+    editor = tmp_path / "fake-editor"
+    editor.write_text('#!/bin/sh\nprintf "from the editor\\n(was: %s)\\n" "$(cat "$1")" > "$1"\n')
+    editor.chmod(editor.stat().st_mode | stat.S_IEXEC)
+    keys = [TITLE_DEFAULT, SECRET, "\r", "\r", "\r", "\r", PERSON, "n\r"]
+    with typed(*keys):
+        rendered = run_wizard(backend(service), "all-types", prompter(str(editor)))
+    assert "notes=from the editor\n(was: )" in rendered.prompt
+
+
+def test_wizard_command_prints_prompt_and_json(cli_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    keys = [TITLE_DEFAULT, FINISH, "\r", "\r", "\r", "\r", "\r", PERSON, "n\r"]
+    with typed(*keys):
+        assert main(["wizard", "all-types", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["prompt"].startswith("title=Draft") and out["followUps"] == []
+
+
+def test_ctrl_c_and_ctrl_d_cancel_cleanly(cli_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with typed("\r", "\x03"):
+        assert main(["wizard", "all-types"]) == 130
+    with typed("\r", FINISH, "\x04"):
+        assert main(["wizard", "all-types"]) == 130
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and captured.out == ""
+    assert "cancelled" in captured.err
+
+
+def test_unknown_wizard(cli_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["wizard", "nope"]) == 1
+    assert "no wizard named 'nope'" in capsys.readouterr().err
+
+
+def test_parse_path() -> None:
+    assert parse_path("members[2].name") == ["members", 2, "name"]
+    assert parse_path("a[0].b[1].c") == ["a", 0, "b", 1, "c"]

@@ -1,0 +1,65 @@
+"""`vance wizard` in a real pseudo-terminal: what a user at a keyboard sees and gets."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pexpect
+
+from tests.cli.conftest import FIXTURES, VANCE, child_env
+
+
+def spawn(data_dir: Path, *args: str) -> pexpect.spawn:
+    layer = data_dir / "default" / "_vance" / "wizards"
+    layer.mkdir(parents=True, exist_ok=True)
+    shutil.copy(FIXTURES / "wizards" / "all-types.yaml", layer)
+    env = child_env(VANCE_DATA_DIR=str(data_dir), VANCE_WATCH="false", TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    env.pop("EDITOR", None)
+    env.pop("VISUAL", None)
+    return pexpect.spawn(VANCE, ["wizard", "all-types", *args], env=env, cwd=str(data_dir.parent),
+                         timeout=15, encoding="utf-8", dimensions=(40, 120))
+
+
+def test_ctrl_c_exits_130_without_traceback(data_dir: Path) -> None:
+    child = spawn(data_dir)
+    child.expect("Every field type")
+    child.expect("Title")
+    child.sendline("")
+    child.expect("Notes")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in (child.before or "")
+    assert "cancelled" in (child.before or "")
+
+
+def test_full_run_prints_the_prompt(data_dir: Path) -> None:
+    child = spawn(data_dir)
+    child.expect("Title")
+    child.sendline("")
+    child.expect("Notes")
+    child.send("a note\x1b\r")
+    child.expect("Secret")
+    child.sendline("hunter2")
+    child.expect("Count")
+    child.sendline("")
+    child.expect("Urgent")
+    child.sendline("n")
+    child.expect("Tone")
+    child.sendline("")
+    child.expect("Tags")
+    child.sendline("3")
+    child.expect("People #1")
+    child.expect("Name")
+    child.sendline("Ann")
+    child.expect("Age")
+    child.sendline("")
+    child.expect("Add another entry")
+    child.sendline("n")
+    child.expect("person=Ann/")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "hunter2" not in (child.before or "").split("secret=")[0]  # typed hidden, printed only in the prompt
