@@ -1,0 +1,121 @@
+"""`vance lint`: every check fires on its bad file, none on the good folder or the bundled wizards."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import FIXTURES
+from tests.conftest import write_wizard
+from vance_ui.cli.lint_cmd import find_targets, lint_paths
+from vance_ui.cli.main import main
+from vance_ui.settings import Settings
+from vance_ui.wizards.lint import StandaloneContext, lint_wizard, pattern_problem
+
+LINT = FIXTURES / "lint"
+
+# (file, line, severity, message part): one row per check
+EXPECTED = [
+    ("yaml-error.yaml", 5, "error", "invalid YAML"),
+    ("schema-error.yaml", 4, "error", "unknown key 'rows'"),
+    ("template-syntax.yaml", 8, "error", "Unexpected end of template"),
+    ("sandbox.yaml", 7, "error", "attributes starting with '_' are not allowed"),
+    ("unknown-variable.yaml", 7, "error", "'topik' is neither a field nor a context variable"),
+    ("unused-field.yaml", 5, "warning", "field 'forgotten' is never used"),
+    ("unused-field.yaml", 11, "warning", "item field 'rows.ignored' is never used"),
+    ("missing-follow-up.yaml", 7, "error", "follow-up wizard 'no-such-wizard' does not exist"),
+    ("bad-prefill.yaml", 11, "warning", "prefill key 'nosuchkey': wizard 'gremium' has no such field"),
+    ("bad-prefill.yaml", 12, "warning", "prefill key 'members' is a repeat field"),
+    ("dead-pattern.yaml", 3, "warning", "'team/alpha' can never match"),
+    ("dead-pattern.yaml", 3, "warning", "'_vance' can never match"),
+    ("dead-pattern.yaml", 3, "error", "no pattern can match, so the wizard is never listed"),
+    ("exclude-all.yaml", 3, "error", "'!*' excludes every project"),
+]
+
+
+@pytest.fixture
+def lint_env(cli_data: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(LINT.parent.parent.parent.parent)  # the repo: files print as tests/cli/...
+    return cli_data
+
+
+def lines(text: str) -> list[tuple[str, int, int, str, str]]:
+    out = []
+    for row in text.splitlines():
+        file, line, col, severity, message = row.split(":", 4)
+        out.append((Path(file).name, int(line), int(col), severity.strip(), message.strip()))
+    return out
+
+
+def test_every_check_fires_on_its_bad_file(lint_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lint", str(LINT / "bad")]) == 1
+    found = lines(capsys.readouterr().out)
+    for file, line, severity, part in EXPECTED:
+        assert any(f == file and ln == line and s == severity and part in m for f, ln, _, s, m in found), \
+            f"{file}:{line}: {severity}: {part} missing in {found}"
+    assert len(found) == len(EXPECTED)
+    assert ("unknown-variable.yaml", 7, 10) in {(f, ln, c) for f, ln, c, _, _ in found}  # column of 'topik'
+
+
+def test_good_folder_and_bundled_wizards_are_clean(lint_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lint", str(LINT / "good"), str(FIXTURES / "wizards")]) == 0
+    assert capsys.readouterr().out == ""
+    started = time.perf_counter()
+    assert main(["lint"]) == 0  # default: every data dir layer plus the bundled wizards
+    elapsed = time.perf_counter() - started
+    captured = capsys.readouterr()
+    assert captured.out == ""  # not even a warning or an info
+    assert "6 file(s): 0 error(s), 0 warning(s)" in captured.err
+    assert elapsed < 3
+
+
+def test_shadowing_a_lower_layer_is_info(lint_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = (FIXTURES / "lint" / "good" / "other.yaml").read_text()
+    write_wizard(lint_env, "research-2026", "gremium", source)
+    write_wizard(lint_env, "_user_local", "fresh", source)
+    assert main(["lint", str(lint_env)]) == 0
+    found = lines(capsys.readouterr().out)
+    assert [(f, s) for f, _, _, s, _ in found] == [("gremium.yaml", "info")]
+    assert "shadows the RESOURCE wizard" in found[0][4]
+
+
+def test_follow_ups_resolve_through_the_files_cascade(lint_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A project wizard may chain to a user-layer wizard; once that is gone the link is an error."""
+    other = (LINT / "good" / "other.yaml").read_text()
+    chain = (LINT / "good" / "plain.yaml").read_text()
+    target = write_wizard(lint_env, "_user_local", "other", other)
+    write_wizard(lint_env, "research-2026", "plain", chain)
+    assert main(["lint", str(lint_env)]) == 0
+    target.unlink()
+    assert main(["lint", str(lint_env)]) == 1
+    assert "follow-up wizard 'other' does not exist" in capsys.readouterr().out
+    settings = Settings()
+    loose = lint_env.parent / "loose"
+    loose.mkdir()
+    (loose / "plain.yaml").write_text(chain)
+    targets, missing = find_targets([str(loose), str(lint_env / "nothing-here")], settings)
+    assert missing == [str(lint_env / "nothing-here")]
+    assert any("'other' does not exist" in f.message for f in lint_paths(targets, settings, "default"))
+    (loose / "other.yaml").write_text(other)  # a sibling file being linted counts
+    targets, _ = find_targets([str(loose)], settings)
+    assert lint_paths(targets, settings, "default") == []
+
+
+def test_lint_wizard_is_pure() -> None:
+    content = (LINT / "bad" / "unknown-variable.yaml").read_bytes()
+    findings = lint_wizard("unknown-variable", content, "x.yaml", StandaloneContext())
+    assert [f.format() for f in findings] == [
+        "x.yaml:7:10: error: promptTemplate: 'topik' is neither a field nor a context variable "
+        "(lang, user, project); did you mean 'topic'?"]
+    assert lint_wizard("Bad Name", b"title: x", "y.yaml", StandaloneContext())[0].severity == "error"
+
+
+@pytest.mark.parametrize(("pattern", "dead"), [
+    ("*", False), ("_user_*", False), ("_tenant", False), ("_*", False), ("research-*", False), ("_u*", False),
+    ("a/b", True), ("_vance", True), ("x y", True), (".hidden", True), ("_user_", True), ("*..*", True),
+    ("-x*", True), ("_x*", True), ("", True),
+])
+def test_pattern_problem(pattern: str, dead: bool) -> None:
+    assert (pattern_problem(pattern) is not None) == dead
