@@ -20,11 +20,16 @@ log = logging.getLogger("vance_ui.api")
 LLM_STATUS = {"not_configured": 503, "rate_limit": 429, "timeout": 504}
 
 
+def _text(value: Any, limit: int = 2000) -> str:
+    """Error text that is always encodable: unpaired surrogates become `\\udxxx`, length bounded."""
+    return str(value)[:limit].encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def error_response(status: int, code: str, message: str, errors: list[dict[str, Any]] | None = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
-    body: dict[str, Any] = {"error": code, "message": message}
+    body: dict[str, Any] = {"error": code, "message": _text(message)}
     if errors is not None:
-        body["errors"] = errors
+        body["errors"] = [{key: _text(value, 300) for key, value in error.items()} for error in errors]
     return JSONResponse(body, status_code=status, headers=headers)
 
 
@@ -33,7 +38,12 @@ def _loc(loc: tuple[Any, ...]) -> str:
     text = ""
     for part in parts:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or "body"
+    return _text(text or "body", 200)
+
+
+#: pydantic error types that keep their own name in `errors[].error`; everything else is `invalid_type`
+_OWN_CODES = {"too_deep": "too_deep", "too_large": "too_large", "invalid_number": "invalid_number",
+              "invalid_text": "invalid_text", "json_invalid": "invalid_json", "recursion_loop": "too_deep"}
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -60,7 +70,8 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _request_invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         errors = [
-            {"field": _loc(tuple(e.get("loc", ()))), "error": "invalid_type", "message": str(e.get("msg", ""))[:300]}
+            {"field": _loc(tuple(e.get("loc", ()))[:20]), "error": _OWN_CODES.get(str(e.get("type")), "invalid_type"),
+             "message": str(e.get("msg", ""))}
             for e in exc.errors()[:50]
         ]
         return error_response(400, "invalid_request", "the request body is not valid", errors)
@@ -70,16 +81,42 @@ def is_api_path(path: str) -> bool:
     return path.startswith("/brain/") or path == "/brain"
 
 
+_HTTP_CODES = {400: ("invalid_request", "the request is not valid"), 404: ("not_found", "not found"),
+               405: ("method_not_allowed", "method not allowed"),
+               413: ("payload_too_large", "request body too large")}
+
+
+def _body_problem(exc: Exception) -> tuple[str, str] | None:
+    """FastAPI turns every body-parsing failure but a JSON syntax error into one bare 400; say which."""
+    cause = exc.__cause__
+    if cause is None:
+        return None
+    if isinstance(cause, RecursionError):
+        return "too_deep", "the JSON body is nested too deeply"
+    if isinstance(cause, UnicodeDecodeError):
+        return "invalid_json", f"the request body is not UTF-8 text (invalid byte at offset {cause.start})"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return "too_large", "a number in the JSON body has too many digits"
+    return "invalid_json", "the request body is not valid JSON"
+
+
 def install_http_error_json(app: FastAPI) -> None:
-    """404/405 and friends on API paths answer JSON; other paths keep the app's own pages."""
-    for status in (404, 405):
+    """400/404/405/413 on API paths answer JSON; other paths keep the app's own pages."""
+    for status in _HTTP_CODES:
         previous = app.exception_handlers.get(status) or app.exception_handlers.get(StarletteHTTPException)
 
         async def handler(request: Request, exc: Exception, _previous: Any = previous, _status: int = status) -> Any:
             if not is_api_path(request.url.path) and _previous is not None:
                 return await _previous(request, exc)
-            detail = getattr(exc, "detail", None) or ("not found" if _status == 404 else "method not allowed")
-            code = "not_found" if _status == 404 else "method_not_allowed"
+            code, fallback = _HTTP_CODES[_status]
+            if _status == 400 and isinstance(exc.__cause__, _TooLarge):
+                limit = exc.__cause__.limit
+                return error_response(413, "payload_too_large", f"request body is larger than {limit} bytes")
+            problem = _body_problem(exc) if _status == 400 else None
+            if problem is not None:
+                kind, message = problem
+                return error_response(400, code, message, [{"field": "body", "error": kind, "message": message}])
+            detail = getattr(exc, "detail", None) or fallback
             return error_response(_status, code, str(detail), headers=getattr(exc, "headers", None))
 
         app.add_exception_handler(status, handler)
@@ -109,7 +146,7 @@ class BodySizeLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.limit:
-                    raise _TooLarge
+                    raise _TooLarge(self.limit)
             return message
 
         try:
@@ -123,4 +160,8 @@ class BodySizeLimit:
 
 
 class _TooLarge(Exception):
-    pass
+    """Raised from `receive` once a streamed body passes the limit (no content-length to refuse early)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"request body is larger than {limit} bytes")
+        self.limit = limit

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from typing import Annotated
 
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
+
+from vance_ui.api.limits import check_json_values
 from vance_ui.wizards.views import WizardSummary
 
 
@@ -11,7 +14,7 @@ class ValuesBody(BaseModel):
     """`{ values: Record<string, FormValue> }`; unknown keys in `values` are ignored."""
 
     model_config = ConfigDict(extra="ignore")
-    values: dict[str, JsonValue] = Field(default_factory=dict)
+    values: Annotated[dict[str, JsonValue], BeforeValidator(check_json_values)] = Field(default_factory=dict)
 
 
 class WizardList(BaseModel):

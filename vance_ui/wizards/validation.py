@@ -7,7 +7,9 @@ sees: declared keys only, defaults applied, every error at once with its exact p
 
 from __future__ import annotations
 
+import contextlib
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -30,6 +32,10 @@ ErrorCode = Literal[
 
 MAX_TEXT_CHARS = 100_000
 MAX_ABS_INTEGER = 2**53  # what a browser's JSON number can hold exactly
+MAX_ERRORS = 200  # a 100k-entry list must not become a 100k-entry error list
+#: NUL and unpaired UTF-16 surrogates: no valid prompt text holds them, and surrogates cannot even be encoded
+_BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
+_LENIENT_INT = re.compile(r"^\s*-?[0-9]{1,16}\s*$")
 
 _MESSAGES: dict[str, str] = {
     "required": "This field is required.",
@@ -95,6 +101,8 @@ class _Collector:
         self.lenient = lenient
 
     def add(self, path: str, code: ErrorCode, **params: Any) -> None:
+        if len(self.errors) >= MAX_ERRORS:
+            return
         self.errors.append(FieldError(path, code, _MESSAGES[code].format(**params)))
 
 
@@ -137,6 +145,9 @@ def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> A
         if len(raw) > MAX_TEXT_CHARS:
             out.add(path, "too_long", max=MAX_TEXT_CHARS)
             return empty
+        if _BAD_TEXT.search(raw):
+            out.add(path, "invalid_type", expected="text without NUL characters or unpaired surrogates")
+            return empty
         if field.required and not raw.strip():
             out.add(path, "required")
         return raw
@@ -150,7 +161,7 @@ def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> A
             out.add(path, "required")
         return raw
     if isinstance(field, SelectField):
-        if not isinstance(raw, str):
+        if not isinstance(raw, str) or _BAD_TEXT.search(raw):
             out.add(path, "invalid_type", expected="one choice value")
             return empty
         if raw == "":
@@ -169,8 +180,9 @@ def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> A
 def _validate_integer(field: IntegerField, raw: Any, path: str, out: _Collector) -> int | None:
     if isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
         raw = int(raw)
-    if out.lenient and isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-        raw = int(raw.strip())
+    if out.lenient and isinstance(raw, str) and _LENIENT_INT.match(raw):
+        with contextlib.suppress(ValueError):
+            raw = int(raw)
     if out.lenient and raw == "":
         return None
     if isinstance(raw, bool) or not isinstance(raw, int) or abs(raw) > MAX_ABS_INTEGER:
@@ -192,7 +204,7 @@ def _validate_multi(field: MultiSelectField, raw: Any, path: str, out: _Collecto
     allowed = {c.value for c in field.choices}
     picked: list[str] = []
     for index, value in enumerate(raw):
-        if not isinstance(value, str):
+        if not isinstance(value, str) or _BAD_TEXT.search(value):
             out.add(f"{path}[{index}]", "invalid_type", expected="a choice value")
         elif value not in allowed:
             out.add(f"{path}[{index}]", "not_a_choice", value=value[:80])

@@ -7,6 +7,7 @@ count it with multiplicity, and only then construct Python data.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -14,6 +15,8 @@ import yaml
 MAX_FILE_BYTES = 512 * 1024
 MAX_NODES = 50_000
 MAX_DEPTH = 40
+#: what a double-quoted escape (\0, \uD800) could put into a scalar although the file itself is valid UTF-8
+_BAD_SCALAR = re.compile("[\x00\ud800-\udfff]")
 
 
 class SourceProblem(Exception):
@@ -62,7 +65,11 @@ def _count(node: yaml.Node) -> None:
             raise SourceProblem(f"the document has more than {MAX_NODES} values (alias bomb?)", *_pos(node))
         if depth > MAX_DEPTH:
             raise SourceProblem(f"the document is nested more than {MAX_DEPTH} levels deep", *_pos(current))
-        if isinstance(current, yaml.SequenceNode):
+        if isinstance(current, yaml.ScalarNode):
+            if isinstance(current.value, str) and _BAD_SCALAR.search(current.value):
+                raise SourceProblem("a value contains a NUL character or an unpaired surrogate (from an escape)",
+                                    *_pos(current))
+        elif isinstance(current, yaml.SequenceNode):
             stack.extend((child, depth + 1) for child in current.value)
         elif isinstance(current, yaml.MappingNode):
             for key, value in current.value:
