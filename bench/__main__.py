@@ -1,0 +1,65 @@
+"""`python -m bench [--quick] [--only http,template,scale,startup,browser]`: run the suite, print the table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from bench import browser, http_load, scaling, startup, template_overhead
+from bench.report import machine, table, write_json
+from bench.server import AppProcess
+from bench.stats import Figure
+
+ITEMS = ("http", "template", "scale", "startup", "browser")
+
+
+def _http(quick: bool) -> list[Figure]:
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="vance-bench-http-") as tmp, AppProcess(Path(tmp) / "data") as app:
+        app.wait_for("/brain/default/wizards", timeout=60)
+        return http_load.measure(app.base_url, concurrencies=[1, 8, 32], rounds=2 if quick else 5,
+                                 duration=0.7 if quick else 2.0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a ~1 minute smoke run (small N, few repetitions)")
+    parser.add_argument("--only", default=",".join(ITEMS), help=f"comma-separated subset of {','.join(ITEMS)}")
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results.json")
+    args = parser.parse_args(argv)
+    only = {item.strip() for item in args.only.split(",") if item.strip()}
+    unknown = only - set(ITEMS)
+    if unknown:
+        parser.error(f"unknown items: {', '.join(sorted(unknown))}")
+    quick: bool = args.quick
+    started = time.monotonic()
+    info = machine()
+    print(f"# Vance bench ({'quick' if quick else 'full'}) on {info['cpu_model']}, {info['cpu_count']} CPUs, "
+          f"Python {info['python']}", file=sys.stderr)
+    figures: list[Figure] = []
+    steps = {
+        "http": lambda: _http(quick),
+        "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
+        "scale": lambda: scaling.measure(scaling.Plan(
+            sizes=[100, 1000] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,
+            warm_requests=30 if quick else 200, item_requests=30 if quick else 200, reload_reps=3 if quick else 7)),
+        "startup": lambda: startup.measure(reps=2 if quick else 5, control=not quick),
+        "browser": browser.measure,
+    }
+    for item in ITEMS:
+        if item in only:
+            t0 = time.monotonic()
+            figures += steps[item]()
+            print(f"  {item}: {time.monotonic() - t0:.1f} s", file=sys.stderr)
+    elapsed = time.monotonic() - started
+    print(table(figures))
+    write_json(args.out, figures, quick=quick, seconds=elapsed)
+    print(f"\n{len(figures)} figures in {elapsed:.0f} s; written to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

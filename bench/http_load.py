@@ -1,0 +1,99 @@
+"""Item 1: POST render of gremium (3 members) vs. the GET /healthz floor, same client, interleaved."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from bench.stats import Figure, percentile
+
+RENDER_PATH = "/brain/default/wizards/gremium/render"
+GREMIUM_VALUES: dict[str, Any] = {"values": {
+    "outputName": "council", "purpose": "Product and pricing decisions for our B2B SaaS",
+    "members": [{"name": "Ada", "description": "CTO, pragmatic"}, {"name": "Bo", "description": "Sales lead"},
+                {"name": "Cy", "description": "CFO, sceptical of growth at any cost"}],
+    "createNow": True,
+}}
+MAX_REQUESTS_PER_ROUND = 20_000  # a hard bound next to the duration
+
+
+@dataclass
+class Round:
+    requests: int = 0
+    seconds: float = 0.0
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: int = 0
+
+    @property
+    def rps(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+
+async def _round(client: httpx.AsyncClient, kind: str, concurrency: int, duration: float) -> Round:
+    result = Round()
+    stop_at = time.perf_counter() + duration
+    issued = 0
+
+    async def worker() -> None:
+        nonlocal issued
+        while time.perf_counter() < stop_at and issued < MAX_REQUESTS_PER_ROUND:
+            issued += 1
+            t0 = time.perf_counter()
+            if kind == "render":
+                response = await client.post(RENDER_PATH, json=GREMIUM_VALUES)
+            else:
+                response = await client.get("/healthz")
+            result.latencies_ms.append((time.perf_counter() - t0) * 1000)
+            if response.status_code != 200:
+                result.errors += 1
+            result.requests += 1
+
+    start = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+Results = dict[int, dict[str, list[Round]]]
+
+
+async def _run(base_url: str, concurrencies: list[int], rounds: int, duration: float) -> Results:
+    limits = httpx.Limits(max_connections=max(concurrencies), max_keepalive_connections=max(concurrencies))
+    out: Results = {}
+    async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=30) as client:
+        check = await client.post(RENDER_PATH, json=GREMIUM_VALUES)
+        check.raise_for_status()
+        assert "Cy" in check.json()["prompt"], "render did not use the three members"
+        for concurrency in concurrencies:
+            await _round(client, "healthz", concurrency, min(duration, 0.5))  # warm the connections
+            out[concurrency] = {"healthz": [], "render": []}
+            for index in range(rounds):
+                order = ("healthz", "render") if index % 2 == 0 else ("render", "healthz")
+                for kind in order:
+                    out[concurrency][kind].append(await _round(client, kind, concurrency, duration))
+    return out
+
+
+def measure(base_url: str, *, concurrencies: list[int], rounds: int, duration: float) -> list[Figure]:
+    results = asyncio.run(_run(base_url, concurrencies, rounds, duration))
+    figures: list[Figure] = []
+    for concurrency, kinds in results.items():
+        for kind in ("healthz", "render"):
+            rs = kinds[kind]
+            latencies = [ms for r in rs for ms in r.latencies_ms]
+            errors = sum(r.errors for r in rs)
+            note = f"{sum(r.requests for r in rs)} requests, {errors} errors"
+            figures.append(Figure(f"http.c{concurrency}.{kind}.rps", f"{kind} req/s, c={concurrency}", "req/s",
+                                  [r.rps for r in rs], note=note))
+            figures.append(Figure(f"http.c{concurrency}.{kind}.latency", f"{kind} latency, c={concurrency}", "ms",
+                                  [percentile(r.latencies_ms, 50) for r in rs], p99_samples=latencies))
+        ratios = [r.rps / h.rps for r, h in zip(kinds["render"], kinds["healthz"], strict=True) if h.rps]
+        ratio = Figure(f"http.c{concurrency}.ratio", f"render / healthz throughput, c={concurrency}", "x",
+                       ratios, target=">= 0.80")
+        ratio.met = ratio.median >= 0.80
+        figures.append(ratio)
+    return figures

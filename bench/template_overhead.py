@@ -1,0 +1,54 @@
+"""Item 2: our sandboxed, bounded render vs. plain Jinja on the same gremium template, in-process."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+
+from bench.http_load import GREMIUM_VALUES
+from bench.stats import Figure
+from vance_ui.settings import BUNDLED_DEFAULTS_DIR
+from vance_ui.wizards.loader import load_wizard
+from vance_ui.wizards.rendering import RenderContext, _context
+from vance_ui.wizards.templating import render_bounded
+from vance_ui.wizards.validation import validate_values
+
+
+def _per_call_us(fn: Callable[[], object], calls: int) -> float:
+    start = time.perf_counter()
+    for _ in range(calls):
+        fn()
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def measure(*, repeats: int, calls: int) -> list[Figure]:
+    path = BUNDLED_DEFAULTS_DIR / "wizards" / "gremium.yaml"
+    wizard = load_wizard("gremium", path.read_bytes(), str(path))
+    values = validate_values(wizard.definition.fields, GREMIUM_VALUES["values"]).values
+    context: dict[str, Any] = _context(values, RenderContext("de", "local"))
+    plain = jinja2.Environment(trim_blocks=True).from_string(wizard.definition.prompt_template)
+
+    def ours() -> object:
+        return render_bounded(wizard.prompt, context)
+
+    def floor() -> object:
+        return plain.render(context)
+
+    assert "Cy" in str(ours()) and "Cy" in str(floor())
+    ours_us: list[float] = []
+    plain_us: list[float] = []
+    for index in range(repeats):  # interleaved, alternating order
+        pair = [(ours_us, ours), (plain_us, floor)]
+        for samples, fn in pair if index % 2 == 0 else reversed(pair):
+            samples.append(_per_call_us(fn, calls))
+    ratio = Figure("template.ratio", "sandboxed render / plain Jinja render", "x",
+                   [a / b for a, b in zip(ours_us, plain_us, strict=True)], target="<= 2.0")
+    ratio.met = ratio.median <= 2.0
+    return [
+        Figure("template.ours", "sandboxed bounded render (gremium)", "us", ours_us),
+        Figure("template.plain", "plain jinja2 render (same source)", "us", plain_us),
+        ratio,
+    ]
