@@ -167,8 +167,8 @@ class FieldWidget:
             self.control = ui.input(label, value=value if isinstance(value, str) else "",
                                     password=kind == "password", password_toggle_button=kind == "password")
         elif kind == "textarea":
-            self.control = ui.textarea(label, value=value if isinstance(value, str) else "") \
-                .props(f"rows={field.rows or 3}")
+            self.control = ui.textarea(label, value=value if isinstance(value, str) else "")
+            self.control.props["rows"] = field.rows or 3
         elif kind == "integer":
             number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
             self.control = ui.number(label, value=number, min=field.integer_min, max=field.integer_max,

@@ -44,8 +44,8 @@ class SessionList:
                     with ui.button(icon="more_horiz").props("flat round dense size=sm color=grey-7") \
                             .on("click.stop", lambda: None).mark("session-menu"):
                         with ui.menu():
-                            ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s))
-                            ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s))
+                            ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s)).mark("session-rename")
+                            ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s)).mark("session-delete")
 
     def _select(self, session: ChatSession) -> None:
         fresh = self.ctx.sessions.get(session.id) or session

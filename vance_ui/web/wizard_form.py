@@ -46,7 +46,7 @@ class WizardForm:
                     ui.label(t("preview_hint")).classes("vance-help")
                     self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
             self._footer()
-        self.dialog.on("hide", self._closed)
+        self.dialog.on_value_change(lambda e: None if e.value else self._closed())
         self._update_preview()
 
     def _header(self, restored: bool) -> None:
@@ -152,7 +152,11 @@ class WizardForm:
         if self._timer is not None:
             self._timer.cancel()
         self.save_draft()
-        self.dialog.delete()
+        asyncio.get_running_loop().call_later(0.5, self._delete)
+
+    def _delete(self) -> None:
+        if not self.dialog.is_deleted:
+            self.dialog.delete()
 
     def _show_banner(self, lines: list[str], kind: str) -> None:
         self.banner.clear()

@@ -68,7 +68,8 @@ class WizardsPanel:
 
     def _entry(self, wizard: WizardSummary) -> None:
         with ui.row().classes("vance-wizard-entry w-full items-start no-wrap") \
-                .on("click", lambda name=wizard.name: self.on_open(name)).mark(f"wizard-{wizard.name}"):
+                .on("click", lambda name=wizard.name: self.on_open(name)) \
+                .mark("wizard-entry", f"wizard-{wizard.name}").props(f'data-wizard="{wizard.name}"'):
             with ui.element("div").classes("vance-icon-tile small"):
                 ui.icon(material_icon(wizard.icon))
             with ui.column().classes("gap-0 min-w-0"):

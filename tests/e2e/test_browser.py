@@ -1,0 +1,138 @@
+"""What a user does in a real browser: wizards into the chat input, streamed replies, deep links."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.support.app_server import AppServer
+from tests.support.fake_llm import FakeLLM
+from tests.e2e.conftest import screenshot
+from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
+from vance_ui.service import Scope, WizardService
+from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
+
+MEMBERS = [("Ada", "Mathematician, precise"), ("Grace", "Admiral, pragmatic"), ("Linus", "Engineer, blunt")]
+
+
+def chat_input(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator(".vance-composer textarea")
+
+
+def dialog(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator(".vance-wizard-dialog")
+
+
+def open_gremium_with_three_members(page: Page, server: AppServer) -> None:
+    page.goto(server.base_url)
+    page.locator(".vance-side").get_by_text("Create a council").click()
+    form = dialog(page)
+    expect(form.get_by_text("Live preview")).to_be_visible()
+    form.get_by_role("button", name="Add entry").click()
+    form.get_by_label("Name (filename, no spaces) *").fill("tech-council")
+    form.get_by_label("Purpose of the council? *").fill("Architecture decisions")
+    names, descriptions = form.get_by_label("Name *", exact=True), form.get_by_label("Description / role / persona *")
+    expect(names).to_have_count(3)
+    for index, (name, description) in enumerate(MEMBERS):
+        names.nth(index).fill(name)
+        descriptions.nth(index).fill(description)
+
+
+def expected_gremium_prompt(tmp_data: str) -> str:
+    settings = Settings(_env_file=None, data_dir=tmp_data, watch=False)  # type: ignore[call-arg]
+    service = WizardService(settings, FileDocumentStore(settings.data_dir), BundledStore(BUNDLED_DEFAULTS_DIR))
+    return service.render(Scope("default", "local"), "gremium", {
+        "outputName": "tech-council", "purpose": "Architecture decisions", "createNow": True,
+        "members": [{"name": n, "description": d} for n, d in MEMBERS]}, "en").prompt
+
+
+def test_the_council_wizard_fills_the_chat_input_with_the_exact_prompt(page: Page, server: AppServer,
+                                                                        tmp_path: object) -> None:
+    page.goto(server.base_url)
+    expect(page.get_by_text("Start with a wizard")).to_be_visible()
+    screenshot(page, "01-empty-chat")
+    open_gremium_with_three_members(page, server)
+    expect(dialog(page).locator(".vance-preview")).to_contain_text("- Linus: Engineer, blunt")
+    screenshot(page, "02-council-form")
+
+    dialog(page).get_by_role("button", name="Use prompt").click()
+
+    expect(dialog(page)).to_have_count(0)
+    expect(chat_input(page)).to_have_value(expected_gremium_prompt(str(tmp_path)))
+    expect(chat_input(page)).to_be_focused()
+    expect(page.locator(".vance-msg-user")).to_have_count(0)
+    screenshot(page, "03-prompt-in-input")
+
+
+def test_a_required_field_left_empty_shows_its_error_inline(page: Page, server: AppServer) -> None:
+    open_gremium_with_three_members(page, server)
+    third = dialog(page).get_by_label("Name *", exact=True).nth(2)
+    third.fill("")
+
+    dialog(page).get_by_role("button", name="Use prompt").click()
+
+    third_member = dialog(page).locator(".vance-item").nth(2)
+    expect(third_member.locator(".q-field--error")).to_contain_text("Name *")
+    expect(third_member.locator(".q-field--error")).to_contain_text("This field is required.")
+    expect(dialog(page).locator(".q-field--error")).to_have_count(1)
+    screenshot(page, "04-inline-error")
+
+
+def test_a_streamed_vance_link_opens_the_follow_up_wizard_prefilled(page: Page, server: AppServer,
+                                                                   model: FakeLLM) -> None:
+    model.reply("Your recipe is ready. Next: [Write an essay with 'abc'](vance:/wizards/essay-mit-recipe"
+                "?kind=wizard&recipe=abc)", chunk_delay=0.01, chunk_size=6)
+    page.goto(server.base_url)
+    chat_input(page).fill("Create the essay recipe")
+    chat_input(page).press("Enter")
+
+    link = page.locator(".vance-markdown a", has_text="Write an essay with 'abc'")
+    expect(link).to_be_visible(timeout=30_000)  # the server's first model call imports litellm
+    page.get_by_role("tab", name="Live Progress").click()
+    expect(page.locator(".vance-progress")).to_contain_text("Done")
+    expect(page.locator(".vance-progress")).to_contain_text("openai/fake")
+    screenshot(page, "05-streamed-reply")
+
+    link.click()
+
+    expect(dialog(page).get_by_text("Write an essay with a recipe")).to_be_visible()
+    expect(dialog(page).get_by_label("Recipe *")).to_have_value("abc")
+    expect(page.get_by_role("tab", name="Wizards")).to_have_attribute("aria-selected", "true")
+    screenshot(page, "06-follow-up-prefilled")
+
+
+def test_model_output_cannot_run_script(page: Page, server: AppServer, model: FakeLLM) -> None:
+    alerts: list[str] = []
+    page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
+    model.reply('Look <img src=x onerror="window.__pwned=1;alert(1)"> and [click me](javascript:window.__pwned=2)'
+                ' <script>window.__pwned=3</script>')
+    page.goto(server.base_url)
+    chat_input(page).fill("hostile please")
+    chat_input(page).press("Enter")
+
+    link = page.locator(".vance-markdown a", has_text="click me")
+    expect(link).to_be_visible()
+    expect(page.locator(".vance-markdown img[onerror]")).to_have_count(0)
+    assert not (link.get_attribute("href") or "").lower().startswith("javascript")
+    link.click()
+    page.wait_for_load_state()
+    assert page.evaluate("window.__pwned") is None
+    assert alerts == []
+
+
+def test_a_shared_wizard_url_opens_the_form_prefilled(page: Page, server: AppServer) -> None:
+    page.goto(f"{server.base_url}/?wizard=essay-mit-recipe&recipe=shared-recipe&targetLength=800")
+
+    expect(dialog(page).get_by_label("Recipe *")).to_have_value("shared-recipe")
+    expect(dialog(page).get_by_label("Length in words (optional)")).to_have_value("800")
+    expect(chat_input(page)).to_have_value("")
+
+
+def test_on_a_phone_the_side_panels_collapse(page: Page, server: AppServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.base_url)
+    expect(chat_input(page)).to_be_visible()
+    expect(page.locator(".vance-side")).not_to_be_in_viewport()
+    screenshot(page, "07-phone")
+    page.locator(".vance-header button").last.click()
+    expect(page.locator(".vance-side").get_by_text("Create a council")).to_be_visible()
+    screenshot(page, "08-phone-wizards")

@@ -1,0 +1,117 @@
+"""User-fixture tests of the web UI: app.py runs in-process against a fresh data dir per test."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from nicegui import ui
+from nicegui.testing import User
+from nicegui.testing.user_interaction import UserInteraction
+
+from tests.conftest import write_wizard
+
+EVERY_TYPE = """
+title: { en: "Every field type", de: "Alle Feldtypen" }
+description: { en: "One field of each kind", de: "Ein Feld jeder Art" }
+icon: no-such-heroicon
+category: testing
+fields:
+  - { name: title, type: string, required: true, defaultValue: "Hello",
+      label: { en: "Title" }, help: { en: "A short title" } }
+  - { name: notes, type: textarea, rows: 5, label: { en: "Notes" } }
+  - { name: secret, type: password, label: { en: "Secret" } }
+  - { name: count, type: integer, integerMin: 1, integerMax: 9, defaultValue: 3, label: { en: "Count" } }
+  - { name: loud, type: boolean, defaultValue: true, label: { en: "Loud" } }
+  - name: tone
+    type: select
+    defaultValue: casual
+    label: { en: "Tone" }
+    choices:
+      - { value: formal, label: { en: "Formal" } }
+      - { value: casual, label: { en: "Casual" } }
+  - name: tags
+    type: multi_select
+    label: { en: "Tags" }
+    choices:
+      - { value: red, label: { en: "Red" } }
+      - { value: green, label: { en: "Green" } }
+      - { value: blue, label: { en: "Blue" } }
+  - name: people
+    type: repeat
+    min: 1
+    max: 3
+    label: { en: "People" }
+    item:
+      - { name: name, type: string, required: true, label: { en: "Name" } }
+      - { name: age, type: integer, label: { en: "Age" } }
+promptTemplate: |
+  T={{ title }} N={{ notes }} C={{ count }} L={{ loud }} O={{ tone }} G={% for t in tags %}{{ t }},{% endfor %}
+  P={% for p in people %}{{ p.name }}/{{ p.age }};{% endfor %}
+"""
+
+
+@pytest.fixture
+def web_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    data = tmp_path / "web-data"
+    data.mkdir()
+    monkeypatch.setenv("VANCE_DATA_DIR", str(data))
+    monkeypatch.setenv("VANCE_WATCH", "false")
+    return data
+
+
+@pytest.fixture
+def every_type(web_data: Path) -> Path:
+    return write_wizard(web_data, "_vance", "every-type", EVERY_TYPE)
+
+
+@pytest.fixture
+def app_user(web_data: Path, user: User) -> User:
+    """The simulated user, with the app reading and writing `web_data`."""
+    return user
+
+
+def elements(user: User, marker: str) -> list[Any]:
+    """Elements with a marker in creation (= page) order; none is an empty list."""
+    try:
+        found = user.find(marker=marker).elements
+    except AssertionError:
+        return []
+    return sorted(found, key=lambda e: e.id)
+
+
+def one(user: User, marker: str) -> Any:
+    found = elements(user, marker)
+    assert len(found) == 1, f"expected one '{marker}', found {len(found)}"
+    return found[0]
+
+
+def emit(user: User, event: str, args: Any) -> None:
+    """A global event as the browser would send it (e.g. `vance_link` from assets/vance.js)."""
+    assert user.client is not None
+    UserInteraction(user, {user.client.layout}, None).trigger(event, args)
+
+
+async def eventually(check: Callable[[], bool], timeout: float = 15.0, what: str = "condition") -> None:
+    """Wait until `check()` holds (the UI updates asynchronously), failing after `timeout` seconds."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+def run_state(user: User) -> str:
+    return str(one(user, "run-state").text)
+
+
+def click(user: User, element: Any) -> None:
+    """Click exactly this element (user.find(...).click() picks the first of several)."""
+    UserInteraction(user, {element}, None).click()
+
+
+def open_dialogs(user: User) -> list[ui.dialog]:
+    assert user.client is not None
+    return [e for e in user.client.elements.values() if isinstance(e, ui.dialog) and e.value]

@@ -1,0 +1,117 @@
+"""Chatting: echo engine without a model, streaming through litellm from a fake server, errors,
+quick-start cards, and sessions that survive a reload."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from nicegui.testing import User
+
+from tests.support.fake_llm import FakeLLM
+from tests.web.conftest import click, elements, eventually, one, run_state
+
+
+async def send(user: User, text: str) -> None:
+    one(user, "chat-input").value = text
+    user.find(marker="chat-send").click()
+
+
+@pytest.fixture
+def model(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
+    monkeypatch.setenv("VANCE_MODEL", "openai/fake")
+    monkeypatch.setenv("VANCE_LLM_API_BASE", fake_llm.base_url)
+    monkeypatch.setenv("VANCE_LLM_API_KEY", "x")
+    return fake_llm
+
+
+async def test_without_a_model_the_echo_engine_answers_and_says_so(app_user: User) -> None:
+    await app_user.open("/")
+    await app_user.should_see("Echo engine: no model configured")
+
+    await send(app_user, "Hello wizards")
+
+    await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+    markdown = one(app_user, "assistant-markdown")
+    assert "Hello wizards" in markdown.content
+    assert "echo" in one(app_user, "run-model").text
+
+
+async def test_quick_start_cards_show_in_an_empty_chat_and_go_with_the_first_message(app_user: User) -> None:
+    await app_user.open("/")
+    await app_user.should_see(marker="quick-start")
+    assert elements(app_user, "card-gremium")
+
+    app_user.find(marker="card-gremium").click()
+    await app_user.should_see("Create a council")
+    app_user.find("Cancel").click()
+
+    await send(app_user, "first message")
+    await app_user.should_not_see(marker="quick-start")
+
+
+async def test_a_reply_streams_from_the_model_into_markdown_with_progress(model: FakeLLM, web_data: Path,
+                                                                          app_user: User) -> None:
+    answer = "Here is **bold** and [next](vance:/wizards/essay-mit-recipe?kind=wizard&recipe=abc)"
+    model.reply(answer, chunk_delay=0.01)
+    await app_user.open("/")
+    await send(app_user, "Write something")
+
+    await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+    markdown = one(app_user, "assistant-markdown")
+    assert markdown.content == "Here is **bold** and [next](#vance:/wizards/essay-mit-recipe?kind=wizard&recipe=abc)"
+    assert one(app_user, "run-model").text == "openai/fake"
+    assert one(app_user, "run-tokens").text == f"11 / {len(answer) // 4}", "usage reported by the server"
+    assert model.requests[0]["messages"][-1] == {"role": "user", "content": "Write something"}
+
+
+async def test_a_model_error_is_readable_and_the_message_is_kept(model: FakeLLM, app_user: User) -> None:
+    model.reply(status=401, error_body={"error": {"message": "bad key", "type": "invalid_request_error"}})
+    await app_user.open("/")
+    await send(app_user, "Are you there?")
+
+    await eventually(lambda: run_state(app_user) == "Failed", what="the run to fail")
+    await app_user.should_see("The model provider rejected the API key")
+    assert one(app_user, "run-state").text == "Failed"
+    assert [m for m in elements(app_user, "message-user")], "the user's message stays in the chat"
+    await app_user.should_see("Are you there?")
+
+
+async def test_sessions_are_stored_and_survive_a_new_page(web_data: Path, app_user: User) -> None:
+    await app_user.open("/")
+    await send(app_user, "Plan the offsite")
+    await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+
+    files = list((web_data / "default" / "_user_local" / "chats").glob("*.json"))
+    assert len(files) == 1
+    stored = json.loads(files[0].read_text())
+    assert stored["title"] == "Plan the offsite"
+    assert [m["role"] for m in stored["messages"]] == ["user", "assistant"]
+
+    await app_user.open("/")
+    await app_user.should_see("Plan the offsite")
+    assert len(elements(app_user, "message-user")) == 1
+
+
+async def test_new_rename_and_delete_a_session(app_user: User) -> None:
+    await app_user.open("/")
+    await send(app_user, "old topic")
+    await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+    app_user.find(marker="new-chat").click()
+    await app_user.should_see(marker="quick-start")
+    await eventually(lambda: len(elements(app_user, "session-title")) == 2, what="two sessions in the list")
+
+    click(app_user, elements(app_user, "session-rename")[0])  # the newest session is on top
+    await app_user.should_see(marker="rename-input")
+    one(app_user, "rename-input").value = "Renamed chat"
+    app_user.find(marker="rename-save").click()
+    await eventually(lambda: elements(app_user, "session-title")[0].text == "Renamed chat", what="the new title")
+
+    click(app_user, elements(app_user, "session-title")[1])
+    await app_user.should_see("old topic")
+    click(app_user, elements(app_user, "session-delete")[1])
+    await app_user.should_see(marker="delete-confirm")
+    app_user.find(marker="delete-confirm").click()
+    await eventually(lambda: [t.text for t in elements(app_user, "session-title")] == ["Renamed chat"],
+                     what="only the renamed chat to remain")

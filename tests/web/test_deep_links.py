@@ -1,0 +1,80 @@
+"""vance: links and /?wizard= URLs open a wizard prefilled: coerced, unknown keys and repeats ignored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nicegui.testing import User
+
+from tests.web.conftest import emit, one, open_dialogs
+from vance_ui.web.links import coerce_prefill, parse_wizard_link, rewrite_vance_links
+from vance_ui.wizards.views import ChoiceView, FieldView
+
+
+def field(name: str, type_: str, **extra: object) -> FieldView:
+    return FieldView(name=name, type=type_, label=name, **extra)  # type: ignore[arg-type]
+
+
+def test_prefill_values_are_coerced_to_the_field_types_and_bad_ones_dropped() -> None:
+    fields = [
+        field("text", "string"), field("count", "integer", integer_min=1, integer_max=10),
+        field("big", "integer", integer_max=5), field("flag", "boolean"), field("off", "boolean"),
+        field("odd", "boolean"),
+        field("tone", "select", choices=[ChoiceView(value="formal", label="F")]),
+        field("bad_tone", "select", choices=[ChoiceView(value="formal", label="F")]),
+        field("tags", "multi_select", choices=[ChoiceView(value="a", label="A"), ChoiceView(value="b", label="B")]),
+        field("people", "repeat", item=[field("name", "string")]),
+    ]
+    prefill = {"text": "hi", "count": "7", "big": "99", "flag": "true", "off": "no", "odd": "maybe",
+               "tone": "formal", "bad_tone": "shouty", "tags": "b,zzz,a", "people": "[{}]", "unknown": "x"}
+
+    assert coerce_prefill(fields, prefill) == {
+        "text": "hi", "count": 7, "flag": True, "off": False, "tone": "formal", "tags": ["a", "b"],
+    }
+
+
+def test_only_wizard_links_are_understood() -> None:
+    link = parse_wizard_link("#vance:/wizards/essay-mit-recipe?kind=wizard&recipe=my%20recipe")
+    assert link is not None and link.name == "essay-mit-recipe" and link.prefill == {"recipe": "my recipe"}
+    assert parse_wizard_link("vance:/wizards/x?recipe=1") is None, "kind=wizard is required"
+    assert parse_wizard_link("javascript:alert(1)") is None
+    assert parse_wizard_link("vance:/wizards/../etc?kind=wizard") is None
+
+
+def test_vance_link_targets_are_rewritten_outside_code_blocks_only() -> None:
+    text = "[go](vance:/wizards/a?kind=wizard) and ```\n[x](vance:/y)\n```"
+    assert rewrite_vance_links(text) == "[go](#vance:/wizards/a?kind=wizard) and ```\n[x](vance:/y)\n```"
+
+
+async def test_a_clicked_vance_link_opens_the_wizard_prefilled(app_user: User) -> None:
+    await app_user.open("/")
+    app_user.find(marker="tab-progress").click()
+
+    emit(app_user, "vance_link", "#vance:/wizards/essay-mit-recipe?kind=wizard&recipe=abc&targetLength=lots&x=1")
+
+    await app_user.should_see("Write an essay with a recipe")
+    assert one(app_user, "field-recipe").value == "abc"
+    assert one(app_user, "field-targetLength").value is None, "a non-number is dropped"
+    assert one(app_user, "tab-wizards").tabs.value == "wizards"
+    assert one(app_user, "chat-input").value in ("", None), "never auto-submitted"
+
+
+async def test_an_unknown_wizard_gives_a_clear_notice(app_user: User) -> None:
+    await app_user.open("/")
+    emit(app_user, "vance_link", "#vance:/wizards/no-such-wizard?kind=wizard")
+    await app_user.should_see("There is no wizard named 'no-such-wizard' here.")
+    assert not open_dialogs(app_user)
+
+
+async def test_the_page_url_opens_a_wizard_prefilled(app_user: User) -> None:
+    await app_user.open("/?wizard=gremium&outputName=shared-link&createNow=false&members=ignored")
+    await app_user.should_see("Create a council")
+    assert one(app_user, "field-outputName").value == "shared-link"
+    assert one(app_user, "field-createNow").value is False
+
+
+async def test_the_page_url_can_choose_the_project(web_data: Path, app_user: User) -> None:
+    (web_data / "default" / "research").mkdir(parents=True)
+    await app_user.open("/?project=research")
+    assert one(app_user, "project-switch").value == "research"
+    await app_user.should_not_see("Create a project")  # create-project is for the user namespace only
