@@ -134,5 +134,6 @@ def test_on_a_phone_the_side_panels_collapse(page: Page, server: AppServer) -> N
     expect(page.locator(".vance-side")).not_to_be_in_viewport()
     screenshot(page, "07-phone")
     page.locator(".vance-header button").last.click()
-    expect(page.locator(".vance-side").get_by_text("Create a council")).to_be_visible()
+    expect(page.locator(".vance-side").get_by_text("Create a council")).to_be_in_viewport(ratio=1)
+    page.wait_for_timeout(400)  # let the drawer finish sliding in before the picture (not an assertion)
     screenshot(page, "08-phone-wizards")

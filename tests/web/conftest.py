@@ -83,6 +83,12 @@ def elements(user: User, marker: str) -> list[Any]:
     return sorted(found, key=lambda e: e.id)
 
 
+def marked(user: User, marker: str) -> list[Any]:
+    """All elements with a marker, hidden ones included, in page order."""
+    assert user.client is not None
+    return sorted((e for e in user.client.elements.values() if marker in e._markers), key=lambda e: e.id)
+
+
 def one(user: User, marker: str) -> Any:
     found = elements(user, marker)
     assert len(found) == 1, f"expected one '{marker}', found {len(found)}"

@@ -98,7 +98,7 @@ class ChatPage:
         with ui.tabs().props("dense no-caps align=justify inline-label").classes("vance-tabs w-full") as self.tabs:
             ui.tab("progress", label=t("tab_progress"), icon="monitor_heart").mark("tab-progress")
             ui.tab("wizards", label=t("tab_wizards"), icon="auto_fix_high").mark("tab-wizards")
-        with ui.tab_panels(self.tabs, value="wizards").classes("vance-tab-panels w-full"):
+        with ui.tab_panels(self.tabs, value="wizards", animated=False).classes("vance-tab-panels w-full"):
             with ui.tab_panel("progress"):
                 self.progress = ProgressPanel(t, engine_label, is_echo)
             with ui.tab_panel("wizards"):

@@ -150,14 +150,14 @@ class FieldWidget:
         self.checkboxes: dict[str, ui.checkbox] = {}
         with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
             self._build(value)
-            help_text = _help(field, t)
+            help_text = _help(field, t) if field.type != "repeat" else None
             if help_text:
                 ui.label(help_text).classes("vance-help")
             self.error_label = ui.label().classes("vance-error")
             self.error_label.visible = False
             with ui.row().classes("vance-hint items-start gap-2 no-wrap") as self.hint_row:
                 ui.icon("tips_and_updates").classes("text-amber-8")
-                self.hint_label = ui.label().classes("whitespace-pre-line")
+                self.hint_label = ui.label().classes("whitespace-pre-line").mark(f"hint-{field.name}")
             self.hint_row.visible = False
 
     def _build(self, value: Any) -> None:
@@ -259,6 +259,8 @@ class RepeatWidget(FieldWidget):
             ui.label(label_text(field)).classes("vance-label text-base")
             ui.label(t("item_bounds", min=self.minimum, max=self.maximum) if field.max else "") \
                 .classes("vance-help")
+        if field.help:
+            ui.label(field.help).classes("vance-help")
         self.items_box = ui.column().classes("w-full gap-3")
         self.add_button = ui.button(t("add_item"), icon="add", on_click=self.add) \
             .props("flat no-caps color=primary").mark(f"add-{field.name}")

@@ -8,11 +8,13 @@ from nicegui import ui
 from vance_ui.service import WizardService
 from vance_ui.web.changes import ChangeHub
 from vance_ui.web.chat_page import ChatPage
+from vance_ui.web.warmup import warm_up_model_client
 
 
 def register_pages(service: WizardService) -> None:
     hub = ChangeHub()
     hub.attach(service)
+    warm_up_model_client(service)
 
     @ui.page("/")
     def index(request: Request) -> None:

@@ -1,0 +1,54 @@
+"""The Check button: suggestions as non-blocking hints at their fields; a clear hint without a model."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from nicegui.testing import User
+
+from tests.support.fake_llm import FakeLLM
+from tests.web.conftest import elements, eventually, marked, one, open_dialogs
+
+
+async def test_without_a_model_check_says_so_and_submit_still_works(app_user: User) -> None:
+    await app_user.open("/")
+    app_user.find(marker="wizard-gremium").click()
+
+    app_user.find(marker="wizard-check").click()
+
+    await app_user.should_see("Check is not available: No model is configured")
+    assert open_dialogs(app_user)
+
+
+async def test_wizards_without_a_validator_offer_no_check(app_user: User) -> None:
+    await app_user.open("/")
+    app_user.find(marker="wizard-create-project").click()
+    await app_user.should_see("Create a project")
+    assert not elements(app_user, "wizard-check")
+
+
+@pytest.fixture
+def model(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
+    monkeypatch.setenv("VANCE_MODEL", "openai/fake")
+    monkeypatch.setenv("VANCE_LLM_API_BASE", fake_llm.base_url)
+    monkeypatch.setenv("VANCE_LLM_API_KEY", "x")
+    return fake_llm
+
+
+async def test_suggestions_appear_next_to_their_fields_and_submit_stays_possible(model: FakeLLM,
+                                                                                 app_user: User) -> None:
+    model.reply(json.dumps({"suggestions": [
+        {"field": "members[1].description", "suggestion": "Say what this member cares about."},
+        {"field": "", "suggestion": "Add a deliberate sceptic."},
+    ]}))
+    await app_user.open("/")
+    app_user.find(marker="wizard-gremium").click()
+
+    app_user.find(marker="wizard-check").click()
+
+    await eventually(lambda: marked(app_user, "hint-description")[1].text != "", timeout=30,
+                     what="the suggestion at the second member")
+    assert [h.text for h in marked(app_user, "hint-description")] == ["", "Say what this member cares about."]
+    await app_user.should_see("Add a deliberate sceptic.")  # matches no field: shown as a general hint
+    assert one(app_user, "wizard-submit").enabled
