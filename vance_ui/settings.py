@@ -33,6 +33,13 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=1_048_576, ge=1024)
     watch: bool = True
     log_level: str = "INFO"
+    users_file: Path | None = None
+    allow_unauthenticated: bool = False
+
+    @property
+    def multi_user(self) -> bool:
+        """Accounts are on when VANCE_USERS_FILE names a users file."""
+        return self.users_file is not None
 
     @property
     def validator_model(self) -> str | None:
