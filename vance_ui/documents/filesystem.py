@@ -12,6 +12,7 @@ import builtins
 import contextlib
 import logging
 import os
+import stat as stat_mode
 import tempfile
 import threading
 from pathlib import Path
@@ -29,6 +30,7 @@ from vance_ui.documents.store import (
 log = logging.getLogger(__name__)
 
 MAX_DOCUMENT_BYTES = 2 * 1024 * 1024
+CACHE_DIR = ".cache"  # never a tenant (segments cannot start with "."), not watched
 
 
 def atomic_write(target: Path, content: bytes) -> None:
@@ -78,13 +80,18 @@ class FileDocumentStore:
 
     # -- reading ----------------------------------------------------------------------------
 
+    @property
+    def cache_dir(self) -> Path:
+        """A private folder for derived data (the wizard load cache); changes there are not watched."""
+        return self.root / CACHE_DIR
+
     def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None:
         file = self._file(tenant, project, path)
         try:
             stat = file.stat()
         except (FileNotFoundError, NotADirectoryError):
             return None
-        if not file.is_file():
+        if not stat_mode.S_ISREG(stat.st_mode):
             return None
         return self._info(tenant, project, path, file, stat)
 
@@ -193,11 +200,17 @@ class FileDocumentStore:
         self._stop = threading.Event()
 
     def _watch(self, ready: threading.Event) -> None:
-        from watchfiles import watch
+        from watchfiles import DefaultFilter, watch
+
+        default = DefaultFilter()
+        cache = str(self.cache_dir)
+
+        def relevant(change: object, path: str) -> bool:
+            return not (path == cache or path.startswith(cache + os.sep)) and default(change, path)  # type: ignore[arg-type]
 
         try:
             watcher = watch(
-                self.root, stop_event=self._stop, debounce=400, step=50,
+                self.root, stop_event=self._stop, debounce=400, step=50, watch_filter=relevant,
                 yield_on_timeout=True, rust_timeout=500, raise_interrupt=False,
             )
             for changes in watcher:

@@ -1,7 +1,10 @@
 """Resolve wizard names through the layers project -> user -> tenant -> bundled (spec section 4).
 
 Parsed and compiled wizards are cached by file version, so a request never re-reads an
-unchanged file; listings are cached while the stores' change generations stay the same.
+unchanged file; listings are cached while the stores' change generations stay the same, and
+only one thread at a time builds a listing (the others wait and take its result). Successful
+loads are also kept on disk (`LoadCache`, in the data store's `cache_dir`), so a restart
+skips YAML parsing and template compilation for unchanged files.
 """
 
 from __future__ import annotations
@@ -11,9 +14,10 @@ import logging
 import re
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 
 from vance_ui.documents.store import DocumentInfo, DocumentStore, InvalidDocumentPath, check_segment
-from vance_ui.wizards.loader import WizardLoadError, load_wizard, with_source
+from vance_ui.wizards.loader import LoadCache, WizardLoadError, load_wizard, with_source
 from vance_ui.wizards.model import LoadedWizard, Source
 from vance_ui.wizards.schema import WIZARD_NAME_RE
 
@@ -65,6 +69,9 @@ class WizardRegistry:
         self.data = data
         self.bundled = bundled
         self._lock = threading.Lock()
+        self._listing_lock = threading.Lock()  # one listing build at a time; cached reads skip it
+        cache_dir = getattr(data, "cache_dir", None)
+        self._cache = LoadCache(cache_dir / "wizards") if isinstance(cache_dir, Path) else None
         self._parsed: dict[str, tuple[str, LoadedWizard | Broken]] = {}
         self._listings: dict[tuple[str, str | None, str], tuple[tuple[int, int], list[LoadedWizard]]] = {}
 
@@ -92,7 +99,7 @@ class WizardRegistry:
         name = info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
         result: LoadedWizard | Broken
         try:
-            loaded = load_wizard(name, document.content, info.location, document.info.version)
+            loaded = load_wizard(name, document.content, info.location, document.info.version, self._cache)
             result = with_source(loaded, layer.source)
         except WizardLoadError as error:
             result = Broken(document.info, error)
@@ -128,6 +135,16 @@ class WizardRegistry:
             cached = self._listings.get(key)
         if generation is not None and cached is not None and cached[0] == generation:
             return cached[1]
+        with self._listing_lock:
+            generation = self._generation()
+            with self._lock:
+                cached = self._listings.get(key)
+            if generation is not None and cached is not None and cached[0] == generation:
+                return cached[1]  # built by another thread while this one waited
+            return self._build_listing(key, layers, generation)
+
+    def _build_listing(self, key: tuple[str, str | None, str], layers: builtins.list[Layer],
+                       generation: tuple[int, int] | None) -> builtins.list[LoadedWizard]:
         found: dict[str, LoadedWizard] = {}
         for layer in layers:
             for info in layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX):

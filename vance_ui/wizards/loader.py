@@ -2,11 +2,25 @@
 
 Fail-fast (spec section 10): YAML, schema and template errors all surface here, at load,
 with file positions, so a broken wizard never reaches the listing.
+
+Parsing YAML and compiling templates costs milliseconds per wizard, so a `LoadCache` keeps
+the result of every *successful* load on disk, keyed by a hash of the file's bytes and of
+the loader's own code: a restart re-validates the cached data with the same schema but skips
+YAML and Jinja. A file that failed once is never cached and fails again the same way.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import logging
+import marshal
+import os
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -17,6 +31,96 @@ from vance_ui.wizards.schema import FIELD_TYPES, WIZARD_NAME_RE, FormField, Pass
 from vance_ui.wizards.templating import CompiledTemplate, TemplateProblem, compile_condition, compile_template
 from vance_ui.wizards.validation import validate_values
 from vance_ui.wizards.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
+
+log = logging.getLogger("vance_ui.wizards")
+
+
+@dataclass(frozen=True, slots=True)
+class CachedLoad:
+    """What a successful load leaves in the cache: the YAML data and each template's code."""
+
+    data: dict[str, Any]
+    templates: dict[str, tuple[bytes, frozenset[str]]]  # origin -> (marshalled code, variables)
+
+
+_MAGIC = b"VWZ1"
+_CODE_MODULES = ("loader", "templating", "sandbox", "template_guard", "tag_lines", "schema", "yaml_source",
+                 "validation", "model")
+
+
+def _code_salt() -> bytes:
+    """Everything a load result depends on besides the file: Python, Jinja, pydantic and our code."""
+    import jinja2
+    import pydantic
+
+    digest = hashlib.sha256(f"{sys.version}|{jinja2.__version__}|{pydantic.VERSION}".encode())
+    here = Path(__file__).resolve().parent
+    for module in _CODE_MODULES:
+        digest.update((here / f"{module}.py").read_bytes())
+    return digest.digest()
+
+
+class LoadCache:
+    """Successful loads on disk, in a directory only this user may write (it holds code objects,
+    like `__pycache__`); entries are written atomically and checked by a digest when read."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._salt: bytes | None = None
+        self._enabled: bool | None = None
+
+    def _ready(self) -> bool:
+        if self._enabled is None:
+            try:
+                self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+                st = self.directory.stat()
+                private = st.st_uid == os.getuid() and not st.st_mode & 0o022
+                self._salt = _code_salt()
+                self._enabled = private
+                if not private:
+                    log.warning("wizard load cache disabled: %s is writable by others", self.directory)
+            except OSError as exc:
+                log.warning("wizard load cache disabled: %s", exc)
+                self._enabled = False
+        return self._enabled
+
+    def _path(self, name: str, content: bytes) -> Path:
+        assert self._salt is not None
+        key = hashlib.sha256(self._salt + name.encode() + b"\0" + content).hexdigest()
+        return self.directory / key[:2] / key[2:]
+
+    def get(self, name: str, content: bytes) -> CachedLoad | None:
+        if not self._ready():
+            return None
+        try:
+            raw = self._path(name, content).read_bytes()
+        except OSError:
+            return None
+        payload = raw[len(_MAGIC) + 32:]
+        if raw[:len(_MAGIC)] != _MAGIC or raw[len(_MAGIC):len(_MAGIC) + 32] != hashlib.sha256(payload).digest():
+            return None
+        try:
+            data, templates = marshal.loads(payload)
+            return CachedLoad(data, {origin: (code, frozenset(names)) for origin, (code, names) in templates.items()})
+        except (EOFError, ValueError, TypeError):
+            return None
+
+    def put(self, name: str, content: bytes, entry: CachedLoad) -> None:
+        if not self._ready():
+            return
+        templates = {origin: (code, tuple(sorted(names))) for origin, (code, names) in entry.templates.items()}
+        try:
+            payload = marshal.dumps((entry.data, templates))
+        except ValueError:  # YAML values marshal cannot hold (e.g. dates): not cached
+            return
+        path = self._path(name, content)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+        try:
+            path.parent.mkdir(mode=0o700, exist_ok=True)
+            tmp.write_bytes(_MAGIC + hashlib.sha256(payload).digest() + payload)
+            os.replace(tmp, path)
+        except OSError:
+            tmp.unlink(missing_ok=True)
 
 
 class WizardLoadError(Exception):
@@ -80,11 +184,17 @@ def _password_names(fields: list[FormField]) -> set[str]:
     return {f.name for f in fields if isinstance(f, PasswordField)}
 
 
-def _compile_all(wizard: Wizard, node: yaml.Node | None) -> tuple[Any, ...]:
+Compiler = Callable[[str, tuple[int | str, ...], bool], CompiledTemplate]
+
+
+def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler | None = None) -> tuple[Any, ...]:
+    """Compile every template of `wizard` (or take them from `compiler`), collecting problems."""
     problems: list[SourceProblem] = []
 
     def attempt(source: str, loc: tuple[int | str, ...], expression: bool = False) -> CompiledTemplate | None:
         try:
+            if compiler is not None:
+                return compiler(source, loc, expression)
             return _compile(source, _loc_text(loc), node, loc, expression=expression)
         except SourceProblem as problem:
             problems.append(problem)
@@ -129,11 +239,18 @@ def _default_problems(fields: list[FormField], node: yaml.Node | None) -> list[S
     return problems
 
 
-def load_wizard(name: str, content: bytes, location: str, version: str = "") -> LoadedWizard:
+def load_wizard(name: str, content: bytes, location: str, version: str = "",
+                cache: LoadCache | None = None) -> LoadedWizard:
     """Parse, validate and compile; raise `WizardLoadError` with every problem found."""
     if not WIZARD_NAME_RE.match(name):
         raise WizardLoadError(location, [SourceProblem(
             f"'{name}' is not a valid wizard name: use lowercase letters, digits, '-' and '_' in the file name")])
+    if cache is not None:
+        cached = cache.get(name, content)
+        if cached is not None:
+            hit = _from_cache(name, cached, location, version)
+            if hit is not None:
+                return hit
     try:
         data, node = parse_yaml(content)
     except SourceProblem as problem:
@@ -151,6 +268,49 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "") -> 
     problems.extend(_default_problems(wizard.fields, node))
     if problems or prompt is None:
         raise WizardLoadError(location, problems)
+    loaded = LoadedWizard(name, wizard, prompt, validator, follow_ups, location, version)
+    templates = _templates_of(loaded)
+    if cache is not None and templates is not None:
+        cache.put(name, content, CachedLoad(data, templates))
+    for template in _templates_of_wizard(loaded):
+        template.drop_code()
+    return loaded
+
+
+def _templates_of_wizard(wizard: LoadedWizard) -> list[CompiledTemplate]:
+    out = [wizard.prompt, *([wizard.validator] if wizard.validator else [])]
+    for follow in wizard.follow_ups:
+        out += [*follow.labels.values(), *follow.prefill.values(), *([follow.condition] if follow.condition else [])]
+    return out
+
+
+def _templates_of(wizard: LoadedWizard) -> dict[str, tuple[bytes, frozenset[str]]] | None:
+    templates: dict[str, tuple[bytes, frozenset[str]]] = {}
+    for template in _templates_of_wizard(wizard):
+        if template.code is None:
+            return None
+        templates[template.origin] = (template.code, template.variables)
+    return templates
+
+
+def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> LoadedWizard | None:
+    """The same wizard as a full load, built from cached data and code; None if anything differs."""
+    try:
+        wizard = Wizard.model_validate(cached.data)
+    except (ValidationError, RecursionError):
+        return None
+
+    def lookup(source: str, loc: tuple[int | str, ...], expression: bool) -> CompiledTemplate:
+        origin = _loc_text(loc)
+        code, variables = cached.templates[origin]
+        return CompiledTemplate.from_code(code, origin, variables)
+
+    try:
+        prompt, validator, follow_ups, problems = _compile_all(wizard, None, lookup)
+    except KeyError:
+        return None
+    if problems or prompt is None:
+        return None
     return LoadedWizard(name, wizard, prompt, validator, follow_ups, location, version)
 
 

@@ -7,9 +7,10 @@ compiles; `render_bounded` renders with an output cap and a deadline. Every prob
 
 from __future__ import annotations
 
+import marshal
 import sys
 import time
-from dataclasses import dataclass
+from types import CodeType
 from typing import Any, Literal
 
 from jinja2 import TemplateSyntaxError, nodes
@@ -41,11 +42,52 @@ class TemplateProblem(Exception):
         self.lineno = lineno
 
 
-@dataclass(frozen=True)
 class CompiledTemplate:
-    template: Template
-    origin: str  # e.g. "promptTemplate", used as the code object's file name
-    variables: frozenset[str]  # top-level names the template reads
+    """A checked and compiled template. Its code can be marshalled (`code`) for the load cache;
+    a template made `from_code` builds its Jinja `Template` only when first rendered."""
+
+    __slots__ = ("_code", "_template", "origin", "variables")
+
+    def __init__(self, template: Template | None, origin: str, variables: frozenset[str],
+                 code: bytes | None = None) -> None:
+        if template is None and code is None:
+            raise ValueError("a compiled template needs its Template or its code")
+        self._template = template
+        self._code = code
+        self.origin = origin  # e.g. "promptTemplate", used as the code object's file name
+        self.variables = variables  # top-level names the template reads
+
+    @classmethod
+    def from_code(cls, code: bytes, origin: str, variables: frozenset[str]) -> CompiledTemplate:
+        """Trusted code from our own compiler (the load cache); materialized on first use."""
+        return cls(None, origin, variables, code)
+
+    @property
+    def code(self) -> bytes | None:
+        """The marshalled code object, when known (freshly compiled or from the cache)."""
+        return self._code
+
+    @property
+    def template(self) -> Template:
+        template = self._template
+        if template is None:  # two threads may both build it; either result is the same
+            assert self._code is not None
+            template = self._template = _template_from_code(marshal.loads(self._code))
+            self._code = None
+        return template
+
+    def drop_code(self) -> None:
+        """Forget the marshalled code once the template exists (it was only needed for the cache)."""
+        if self._template is not None:
+            self._code = None
+
+
+def _template_from_code(code: CodeType) -> Template:
+    token = CURRENT_BUDGET.set(RenderBudget(DEFAULT_LIMITS))
+    try:
+        return SAFE_ENV.template_class.from_code(SAFE_ENV, code, SAFE_ENV.make_globals(None), None)
+    finally:
+        CURRENT_BUDGET.reset(token)
 
 
 def _names_read(tree: nodes.Node) -> frozenset[str]:
@@ -70,7 +112,7 @@ def _compile_tree(tree: nodes.Template, origin: str, source: str) -> CompiledTem
         raise TemplateProblem("syntax", f"cannot compile: {exc}") from None
     finally:
         CURRENT_BUDGET.reset(token)
-    return CompiledTemplate(template, origin, variables)
+    return CompiledTemplate(template, origin, variables, marshal.dumps(code))
 
 
 def _check_source(source: str, limits: TemplateLimits) -> None:

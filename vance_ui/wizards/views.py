@@ -1,7 +1,12 @@
-"""What clients see of a wizard: localized, template-free views (spec section 7)."""
+"""What clients see of a wizard: localized, template-free views (spec section 7).
+
+Summaries are immutable and cached per (definition object, name, source, language), so a
+listing of thousands of wizards does not rebuild thousands of models on every request.
+"""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -78,12 +83,26 @@ def field_view(field: FormField, lang: str) -> FieldView:
     return FieldView(**data)
 
 
+_SUMMARY_CACHE_MAX = 50_000
+_summaries: dict[tuple[int, str, Source, str], tuple[object, WizardSummary]] = {}
+_summaries_lock = threading.Lock()
+
+
 def summary_view(wizard: LoadedWizard, lang: str) -> WizardSummary:
     d = wizard.definition
-    return WizardSummary(
+    key = (id(d), wizard.name, wizard.source, lang)
+    hit = _summaries.get(key)
+    if hit is not None and hit[0] is d:  # the entry holds `d`, so its id cannot be reused meanwhile
+        return hit[1]
+    summary = WizardSummary(
         name=wizard.name, title=localize(d.title, lang), description=localize(d.description, lang),
         icon=d.icon, category=d.category, source=wizard.source,
     )
+    with _summaries_lock:
+        if len(_summaries) >= _SUMMARY_CACHE_MAX:
+            _summaries.clear()
+        _summaries[key] = (d, summary)
+    return summary
 
 
 def definition_view(wizard: LoadedWizard, lang: str) -> WizardDefinition:
