@@ -13,7 +13,11 @@ from vance_ui.wizards.views import WizardSummary
 class ValuesBody(BaseModel):
     """`{ values: Record<string, FormValue> }`; unknown keys in `values` are ignored."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{"values": {
+        "outputName": "council", "purpose": "Pricing decisions for our B2B SaaS",
+        "members": [{"name": "Ada", "description": "CFO, numbers-driven"},
+                    {"name": "Linus", "description": "CTO, sceptical of hype"}],
+    }}]})
     values: Annotated[dict[str, JsonValue], BeforeValidator(check_json_values)] = Field(default_factory=dict)
 
 

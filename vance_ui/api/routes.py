@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
@@ -16,23 +16,43 @@ from vance_ui.api.models import (
     WizardList,
 )
 from vance_ui.service import Scope, WizardService
+from vance_ui.wizards.schema import WIZARD_NAME_RE
 from vance_ui.wizards.views import WizardDefinition
 
 router = APIRouter(prefix="/brain/{tenant}/wizards", tags=["wizards"])
 
-ERRORS: dict[int | str, dict[str, object]] = {
-    400: {"model": ErrorOut, "description": "invalid name or form values (structured errors)"},
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "invalid name, parameters, body or form values (structured errors)"},
     404: {"model": ErrorOut, "description": "no such wizard"},
+}
+BODY_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
     413: {"model": ErrorOut, "description": "request body too large"},
+    422: {"model": ErrorOut, "description": "the wizard's template could not be rendered for these values"},
+}
+MODEL_ERRORS: dict[int | str, dict[str, Any]] = {
+    **BODY_ERRORS,
+    429: {"model": ErrorOut, "description": "the model provider is rate-limiting requests"},
+    502: {"model": ErrorOut, "description": "the model call failed or its answer was unusable"},
+    503: {"model": ErrorOut, "description": "no model is configured"},
+    504: {"model": ErrorOut, "description": "the model did not answer in time"},
 }
 
-Tenant = Annotated[str, Path(max_length=128, description="tenant id, e.g. `default`")]
+# The same rules the service enforces (`check_segment`, `check_project_id`, WIZARD_NAME_RE), declared
+# so clients and schema-driven fuzzers know them; values outside them answer 400 `invalid_request`.
+TENANT_PATTERN = r"^[A-Za-z0-9_](\.?[A-Za-z0-9_-])*\.?$"  # a plain name, no ".." (no look-ahead in pydantic)
+PROJECT_PATTERN = r"^(_tenant|_user_(\.?[A-Za-z0-9_-])*\.?|[A-Za-z0-9](\.?[A-Za-z0-9_-])*\.?)?$"
+
+Tenant = Annotated[str, Path(max_length=128, pattern=TENANT_PATTERN, examples=["default"],
+                             description="tenant id, e.g. `default`")]
 ProjectId = Annotated[
-    str | None, Query(alias="projectId", max_length=128, description="project context; missing means `_tenant`")
+    str | None, Query(alias="projectId", max_length=64, pattern=PROJECT_PATTERN,
+                      description="project context; missing or `_tenant` means none, `_user_<id>` the user namespace")
 ]
 Lang = Annotated[str | None, Query(max_length=16, pattern=r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$",
                                     description="language override (default: tenant language)")]
-WizardName = Annotated[str, Path(max_length=128)]
+WizardName = Annotated[str, Path(max_length=64, pattern=WIZARD_NAME_RE.pattern, examples=["gremium"],
+                                 description="the wizard's file name without `.yaml`, e.g. `gremium`")]
 
 
 def get_service(request: Request) -> WizardService:
@@ -61,7 +81,7 @@ def get_wizard(name: WizardName, service: Service, scope: RequestScope, lang: La
     return service.definition(scope, name, lang)
 
 
-@router.post("/{name}/render", response_model=RenderOut, responses=ERRORS)
+@router.post("/{name}/render", response_model=RenderOut, responses=BODY_ERRORS)
 def render_wizard(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
                   lang: Lang = None) -> RenderOut:
     """Validate the values and render the prompt (follow-up links appended)."""
@@ -71,7 +91,7 @@ def render_wizard(name: WizardName, body: ValuesBody, service: Service, scope: R
 
 
 @router.post("/{name}/validate", response_model=ValidateOut,
-             responses={**ERRORS, 502: {"model": ErrorOut}, 503: {"model": ErrorOut}})
+             responses=MODEL_ERRORS)
 async def validate_wizard(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
                           lang: Lang = None) -> ValidateOut:
     """Render validatorPrompt and ask the fast model for non-blocking suggestions."""
