@@ -74,19 +74,21 @@ class ChatRepl:
         self.engine = engine
         self.terminal = Terminal.from_env()
         self.completer = ChatCompleter(lambda: [w.name for w in backend.list_wizards()])
-        self.session: PromptSession[str] = PromptSession(history=history or InMemoryHistory(),
-                                                         completer=self.completer, complete_while_typing=False)
+        self.history = history or InMemoryHistory()
         self.messages: list[ChatMessage] = []
         self._write = write or _stdout
         self._loop = asyncio.new_event_loop()
 
     def run(self) -> int:
         self.terminal.say(f"vance chat with {self.engine.label}. /help for commands, Ctrl-D to leave.", "ansicyan")
+        # created here, not in __init__: the session binds the terminal that is current now
+        session: PromptSession[str] = PromptSession(history=self.history, completer=self.completer,
+                                                    complete_while_typing=False)
         pending = ""
         try:
             while True:
                 try:
-                    text = self.session.prompt("you> ", default=pending)
+                    text = session.prompt("you> ", default=pending)
                 except KeyboardInterrupt:
                     pending = ""
                     continue

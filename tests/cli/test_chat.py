@@ -1,0 +1,126 @@
+"""`vance chat` against the local fake OpenAI-compatible server: streaming, /wizard, history."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from tests.cli.conftest import CLEAR, FINISH, typed
+from tests.support.fake_llm import FakeLLM
+from vance_ui.chat.engine import EchoEngine, LlmEngine
+from vance_ui.cli.backend import LocalBackend
+from vance_ui.cli.chat import ChatCompleter, ChatRepl
+from vance_ui.cli.main import main
+from vance_ui.llm.client import ModelConfig
+from vance_ui.service import Scope, WizardService
+
+ALL_TYPES_KEYS = ["\r", "n" + FINISH, "\r", "\r", "\r", "\r", "\r", "Ann\r", "\r", "n\r"]
+
+
+@pytest.fixture
+def model_env(cli_data: Path, fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
+    monkeypatch.setenv("VANCE_MODEL", "openai/fake")
+    monkeypatch.setenv("VANCE_LLM_API_BASE", fake_llm.base_url)
+    monkeypatch.setenv("VANCE_LLM_API_KEY", "x")
+    return fake_llm
+
+
+def repl(service: WizardService, engine: LlmEngine | EchoEngine) -> tuple[ChatRepl, list[str], list[str]]:
+    written: list[str] = []
+    said: list[str] = []
+    chat = ChatRepl(LocalBackend(service, Scope("default", "local")), engine, write=written.append)
+    chat.terminal.say = lambda text, style="": said.append(text)  # type: ignore[method-assign]
+    return chat, written, said
+
+
+def test_streamed_answer_and_history(model_env: FakeLLM, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model_env.reply("Hello from the fake model", chunk_size=4, chunk_delay=0.005)
+    history = tmp_path / "history"
+    with typed("hi there\r", "\x04"):
+        assert main(["chat", "--history", str(history)]) == 0
+    assert "assistant> Hello from the fake model\n" in capsys.readouterr().out
+    request = model_env.requests[-1]
+    assert request["stream"] is True and request["messages"][-1] == {"role": "user", "content": "hi there"}
+    assert "hi there" in history.read_text()
+
+
+def test_stream_arrives_in_pieces(cli_data: Path, service: WizardService, fake_llm: FakeLLM) -> None:
+    fake_llm.reply("one two three four", chunk_size=3)
+    chat, written, _ = repl(service, LlmEngine(ModelConfig("openai/fake", fake_llm.base_url, "x")))
+    with typed("go\r", "\x04"):
+        assert chat.run() == 0
+    deltas = written[1:-1]
+    assert len(deltas) > 3 and "".join(deltas) == "one two three four"
+
+
+def test_wizard_prompt_lands_in_the_buffer(cli_data: Path, service: WizardService, fake_llm: FakeLLM) -> None:
+    """/wizard fills the input line; the user edits it (here: appends) and sends it; the chat goes on."""
+    fake_llm.reply("first answer")
+    fake_llm.reply("second answer")
+    chat, written, _ = repl(service, LlmEngine(ModelConfig("openai/fake", fake_llm.base_url, "x")))
+    expected = service.render(Scope("default", "local"), "all-types",
+                              {"notes": "n", "people": [{"name": "Ann"}]}).prompt
+    with typed("/wizard all-types\r", *ALL_TYPES_KEYS, " -- edited\r", "thanks\r", "\x04"):
+        assert chat.run() == 0
+    sent = [m for m in fake_llm.requests[0]["messages"] if m["role"] == "user"]
+    assert sent[-1]["content"] == expected + " -- edited"
+    assert [m["role"] for m in fake_llm.requests[1]["messages"]] == ["user", "assistant", "user"]
+    assert "".join(written).count("assistant> ") == 2
+
+
+def test_model_error_puts_the_message_back(cli_data: Path, service: WizardService, fake_llm: FakeLLM) -> None:
+    fake_llm.reply(status=401, error_body={"error": {"message": "bad key", "type": "invalid_request_error"}})
+    fake_llm.reply("recovered")
+    chat, written, _ = repl(service, LlmEngine(ModelConfig("openai/fake", fake_llm.base_url, "x")))
+    with typed("hello\r", "\r", "\x04"):  # the second Enter sends the restored "hello" again
+        assert chat.run() == 0
+    text = "".join(written)
+    assert "[auth]" in text and "recovered" in text
+    assert len(fake_llm.requests) == 2 and fake_llm.requests[1]["messages"][-1]["content"] == "hello"
+
+
+def test_commands_and_echo_engine(cli_data: Path, service: WizardService) -> None:
+    chat, written, said = repl(service, EchoEngine())
+    keys = ["/help\r", "/wizards\r", "/wizard\r", "/wizard nope\r", "/bogus\r", "/wizard all-types\r", "\x03",
+            "ping\r", "/clear\r", "/quit\r"]
+    with typed(*keys):
+        assert chat.run() == 0
+    shown = "\n".join(said)
+    assert "/wizard <name>" in shown and "gremium" in shown and "usage: /wizard" in shown
+    assert "no wizard named 'nope'" in shown and "unknown command /bogus" in shown
+    assert "wizard cancelled" in shown and "conversation cleared" in shown
+    assert "Echo engine" in "".join(written) and chat.messages == []
+
+
+def test_ctrl_c_at_the_prompt_clears_the_line(cli_data: Path, service: WizardService) -> None:
+    chat, written, _ = repl(service, EchoEngine())
+    with typed("half typed", "\x03", CLEAR + "\x04"):
+        assert chat.run() == 0
+    assert written == []
+
+
+def test_completer_offers_commands_and_wizard_names() -> None:
+    completer = ChatCompleter(lambda: ["all-types", "gremium", "gremium-plus"])
+
+    def complete(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent(completion_requested=True))]
+
+    assert complete("/wi") == ["/wizard", "/wizards"]
+    assert complete("/wizard gr") == ["gremium", "gremium-plus"]
+    assert complete("/wizard ") == ["all-types", "gremium", "gremium-plus"]
+    assert complete("hello") == []
+
+
+def test_tab_completes_the_wizard_name(cli_data: Path, service: WizardService) -> None:
+    chat, _, said = repl(service, EchoEngine())
+    with typed("/wizard all-t\t") as pipe:
+        # the rest comes once the completion (which runs asynchronously) has filled in the name
+        later = threading.Timer(0.5, pipe.send_text, ["".join([" \r", *ALL_TYPES_KEYS, "\x03\x04"])])
+        later.start()
+        assert chat.run() == 0
+        later.join()
+    assert any("the prompt is in the input line" in line for line in said)
