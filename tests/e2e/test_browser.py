@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from pathlib import Path
 
+from playwright.sync_api import Dialog, Locator, Page, expect
+
+from tests.e2e.conftest import screenshot
 from tests.support.app_server import AppServer
 from tests.support.fake_llm import FakeLLM
-from tests.e2e.conftest import screenshot
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import Scope, WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
@@ -14,11 +16,11 @@ from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
 MEMBERS = [("Ada", "Mathematician, precise"), ("Grace", "Admiral, pragmatic"), ("Linus", "Engineer, blunt")]
 
 
-def chat_input(page: Page):  # type: ignore[no-untyped-def]
+def chat_input(page: Page) -> Locator:
     return page.locator(".vance-composer textarea")
 
 
-def dialog(page: Page):  # type: ignore[no-untyped-def]
+def dialog(page: Page) -> Locator:
     return page.locator(".vance-wizard-dialog")
 
 
@@ -37,7 +39,7 @@ def open_gremium_with_three_members(page: Page, server: AppServer) -> None:
         descriptions.nth(index).fill(description)
 
 
-def expected_gremium_prompt(tmp_data: str) -> str:
+def expected_gremium_prompt(tmp_data: Path) -> str:
     settings = Settings(_env_file=None, data_dir=tmp_data, watch=False)  # type: ignore[call-arg]
     service = WizardService(settings, FileDocumentStore(settings.data_dir), BundledStore(BUNDLED_DEFAULTS_DIR))
     return service.render(Scope("default", "local"), "gremium", {
@@ -46,7 +48,7 @@ def expected_gremium_prompt(tmp_data: str) -> str:
 
 
 def test_the_council_wizard_fills_the_chat_input_with_the_exact_prompt(page: Page, server: AppServer,
-                                                                        tmp_path: object) -> None:
+                                                                        tmp_path: Path) -> None:
     page.goto(server.base_url)
     expect(page.get_by_text("Start with a wizard")).to_be_visible()
     screenshot(page, "01-empty-chat")
@@ -57,7 +59,7 @@ def test_the_council_wizard_fills_the_chat_input_with_the_exact_prompt(page: Pag
     dialog(page).get_by_role("button", name="Use prompt").click()
 
     expect(dialog(page)).to_have_count(0)
-    expect(chat_input(page)).to_have_value(expected_gremium_prompt(str(tmp_path)))
+    expect(chat_input(page)).to_have_value(expected_gremium_prompt(tmp_path))
     expect(chat_input(page)).to_be_focused()
     expect(page.locator(".vance-msg-user")).to_have_count(0)
     screenshot(page, "03-prompt-in-input")
@@ -102,7 +104,12 @@ def test_a_streamed_vance_link_opens_the_follow_up_wizard_prefilled(page: Page, 
 
 def test_model_output_cannot_run_script(page: Page, server: AppServer, model: FakeLLM) -> None:
     alerts: list[str] = []
-    page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
+
+    def on_dialog(alert: Dialog) -> None:
+        alerts.append(alert.message)
+        alert.dismiss()
+
+    page.on("dialog", on_dialog)
     model.reply('Look <img src=x onerror="window.__pwned=1;alert(1)"> and [click me](javascript:window.__pwned=2)'
                 ' <script>window.__pwned=3</script>')
     page.goto(server.base_url)

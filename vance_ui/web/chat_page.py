@@ -28,7 +28,7 @@ RESERVED_QUERY = ("wizard", "project", "kind", "lang")
 
 def _storage() -> dict[str, Any]:
     try:
-        return app.storage.user  # type: ignore[return-value]
+        return app.storage.user
     except (RuntimeError, AssertionError):
         return {}
 
@@ -51,14 +51,14 @@ class ChatPage:
         self._header(projects, engine.label, engine.is_echo)
         with ui.left_drawer(bordered=True, bottom_corner=True).props("width=272").classes("vance-drawer") as self.left:
             self.sessions = SessionList(ctx, self._current, self.select_session, self.session_deleted)
-        with ui.right_drawer(bordered=True, bottom_corner=True).props("width=440").classes("vance-drawer vance-side") as self.right:
+        with ui.right_drawer(bordered=True, bottom_corner=True).props("width=440") \
+                .classes("vance-drawer vance-side") as self.right:
             self._side_panel(engine.label, engine.is_echo)
         with ui.column().classes("vance-main w-full items-center"):
             self.chat = ChatView(ctx, engine, self.progress, self._first_session, self.open_wizard,
-                                 self.sessions.render.refresh)
-        with ui.footer().classes("vance-footer"):
-            with ui.column().classes("vance-footer-inner w-full"):
-                self.chat.build_input()
+                                 self.sessions.refresh)
+        with ui.footer().classes("vance-footer"), ui.column().classes("vance-footer-inner w-full"):
+            self.chat.build_input()
 
         ui.on("vance_link", self.follow_link)
         key = hub.add(self.files_changed)

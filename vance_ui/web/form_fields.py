@@ -297,13 +297,12 @@ class RepeatWidget(FieldWidget):
     def _add_item(self, values: Mapping[str, Any]) -> None:
         fields = self.field.item or []
         start = {**initial_values(fields), **values}
-        with self.items_box:
-            with ui.card().classes("vance-item w-full").props("flat bordered") as card:
-                with ui.row().classes("w-full items-center justify-between"):
-                    title = ui.label().classes("vance-item-title")
-                    remove = ui.button(icon="delete_outline").props("flat round dense color=grey-7") \
+        with self.items_box, ui.card().classes("vance-item w-full").props("flat bordered") as card:
+            with ui.row().classes("w-full items-center justify-between"):
+                title = ui.label().classes("vance-item-title")
+                remove = ui.button(icon="delete_outline").props("flat round dense color=grey-7") \
                         .tooltip(self.form.t("remove_item")).mark(f"remove-{self.field.name}")
-                group = _Group(fields, start, self.form)
+            group = _Group(fields, start, self.form)
         item = _Item(card, title, remove, group)
         remove.on_click(lambda: self.remove_item(item))
         self.items.append(item)

@@ -37,9 +37,9 @@ class ProgressPanel:
                 ui.label(t("model"))
                 self.model_label = ui.label(engine_label).mark("run-model")
                 ui.label(t("elapsed"))
-                self.elapsed_label = ui.label("–").mark("run-elapsed")
+                self.elapsed_label = ui.label("-").mark("run-elapsed")
                 ui.label(t("tokens"))
-                self.tokens_label = ui.label("–").mark("run-tokens")
+                self.tokens_label = ui.label("-").mark("run-tokens")
             self.error_label = ui.label().classes("vance-error")
             self.error_label.visible = False
             self.stop_button = ui.button(t("stop"), icon="stop", on_click=self._stop) \

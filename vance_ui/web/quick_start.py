@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from vance_ui.web.icons import material_icon
 from vance_ui.web.i18n import Texts
+from vance_ui.web.icons import material_icon
 from vance_ui.web.wizards_panel import category_title, grouped
 from vance_ui.wizards.views import WizardSummary
 

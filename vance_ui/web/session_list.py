@@ -24,6 +24,9 @@ class SessionList:
             ui.label(t("sessions")).classes("vance-group-title mt-2")
             self.render()
 
+    def refresh(self) -> None:
+        self.render.refresh()
+
     def new_session(self) -> None:
         self.on_select(self.ctx.sessions.create())
         self.render.refresh()
@@ -41,11 +44,11 @@ class SessionList:
                     with ui.column().classes("gap-0 min-w-0 grow"):
                         ui.label(session.title or t("untitled")).classes("truncate w-full").mark("session-title")
                         ui.label(_when(session.updated)).classes("vance-help")
-                    with ui.button(icon="more_horiz").props("flat round dense size=sm color=grey-7") \
-                            .on("click.stop", lambda: None).mark("session-menu"):
-                        with ui.menu():
-                            ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s)).mark("session-rename")
-                            ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s)).mark("session-delete")
+                    menu_button = ui.button(icon="more_horiz").props("flat round dense size=sm color=grey-7") \
+                        .on("click.stop", lambda: None).mark("session-menu")
+                    with menu_button, ui.menu():
+                        ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s)).mark("session-rename")
+                        ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s)).mark("session-delete")
 
     def _select(self, session: ChatSession) -> None:
         fresh = self.ctx.sessions.get(session.id) or session
@@ -77,8 +80,8 @@ class SessionList:
             ui.label(t("delete_body", title=session.title or t("untitled"))).classes("vance-help")
             with ui.row().classes("w-full justify-end"):
                 ui.button(t("cancel"), on_click=dialog.close).props("flat no-caps")
-                ui.button(t("delete"), on_click=lambda: dialog.submit(True)).props("unelevated no-caps color=negative") \
-                    .mark("delete-confirm")
+                ui.button(t("delete"), on_click=lambda: dialog.submit(True)) \
+                    .props("unelevated no-caps color=negative").mark("delete-confirm")
         confirmed = await dialog
         dialog.delete()
         if confirmed:
