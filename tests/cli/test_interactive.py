@@ -136,3 +136,24 @@ def test_unknown_wizard(cli_data: Path, capsys: pytest.CaptureFixture[str]) -> N
 def test_parse_path() -> None:
     assert parse_path("members[2].name") == ["members", 2, "name"]
     assert parse_path("a[0].b[1].c") == ["a", 0, "b", 1, "c"]
+
+
+def test_copy_uses_a_clipboard_tool(cli_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    clip = tools / "xclip"
+    clip.write_text(f'#!/bin/sh\n/bin/cat > "{tmp_path}/clipboard"\n')
+    clip.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tools))
+    keys = [TITLE_DEFAULT, FINISH, "\r", "\r", "\r", "\r", "\r", PERSON, "n\r"]
+    with typed(*keys):
+        assert main(["wizard", "all-types", "--copy"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and "copied the prompt to the clipboard (xclip)" in captured.err
+    assert (tmp_path / "clipboard").read_text().startswith("title=Draft")
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with typed(*keys):
+        assert main(["wizard", "all-types", "--copy"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("title=Draft") and "no clipboard tool found" in captured.err

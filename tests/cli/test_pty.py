@@ -63,3 +63,31 @@ def test_full_run_prints_the_prompt(data_dir: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert "hunter2" not in (child.before or "").split("secret=")[0]  # typed hidden, printed only in the prompt
+
+
+def test_questions_stay_on_the_terminal_when_stdout_is_a_file(data_dir: Path) -> None:
+    out = data_dir.parent / "prompt.txt"
+    layer = data_dir / "default" / "_vance" / "wizards"
+    layer.mkdir(parents=True, exist_ok=True)
+    shutil.copy(FIXTURES / "wizards" / "all-types.yaml", layer)
+    env = child_env(VANCE_DATA_DIR=str(data_dir), VANCE_WATCH="false", TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn("/bin/sh", ["-c", f"'{VANCE}' wizard all-types > '{out}'"], env=env, timeout=15,
+                          encoding="utf-8")
+    child.expect("Title")
+    child.sendline("")
+    child.expect("Notes")
+    child.send("x\x1b\r")
+    for label in ("Secret", "Count", "Urgent", "Tone", "Tags"):
+        child.expect(label)
+        child.sendline("")
+    child.expect("Name")
+    child.sendline("Zed")
+    child.expect("Age")
+    child.sendline("")
+    child.expect("Add another")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = out.read_text()
+    assert text.startswith("title=Draft\nnotes=x\n") and "person=Zed/" in text and "Title" not in text

@@ -30,9 +30,11 @@ def make_backend(args: argparse.Namespace, settings: Settings | None = None) -> 
     project = getattr(args, "project", None)
     if getattr(args, "server", None):
         return RemoteBackend(args.server, tenant, project)
-    from vance_ui.runtime import create_service
+    from vance_ui.service import WizardService
 
-    return LocalBackend(create_service(settings), Scope(tenant=tenant, user=settings.user, project_id=project))
+    # not runtime.create_service: a read-only command must not create ./data wherever it runs
+    scope = Scope(tenant=tenant, user=settings.user, project_id=project)
+    return LocalBackend(WizardService.from_settings(settings), scope)
 
 
 def print_table(rows: list[list[str]], header: list[str]) -> None:

@@ -80,9 +80,9 @@ def context_for(path: Path, settings: Settings, registry: WizardRegistry, tenant
 
 
 def lint_paths(targets: list[Target], settings: Settings, tenant: str) -> list[Finding]:
-    from vance_ui.runtime import create_service
+    from vance_ui.service import WizardService
 
-    registry = create_service(settings).registry
+    registry = WizardService.from_settings(settings).registry
     loaded: dict[Path, LoadedWizard | list[Finding]] = {}
     contents: dict[Path, bytes] = {}
     findings: list[Finding] = []
