@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from prompt_toolkit.document import Document
 
 from tests.cli.conftest import CLEAR, FINISH, typed
 from tests.support.fake_llm import FakeLLM
-from vance_ui.chat.engine import EchoEngine, LlmEngine
+from vance_ui.chat.engine import ChatMessage, EchoEngine, LlmEngine, RunProgress
 from vance_ui.cli.backend import LocalBackend
 from vance_ui.cli.chat import ChatCompleter, ChatRepl
 from vance_ui.cli.main import main
@@ -124,3 +125,18 @@ def test_tab_completes_the_wizard_name(cli_data: Path, service: WizardService) -
         assert chat.run() == 0
         later.join()
     assert any("the prompt is in the input line" in line for line in said)
+
+
+class InterruptedEngine(EchoEngine):
+    """Sends one piece, then the user presses Ctrl-C."""
+
+    async def stream(self, messages: Sequence[ChatMessage], progress: RunProgress) -> AsyncIterator[str]:
+        yield "partial"
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_stops_a_streaming_answer(cli_data: Path, service: WizardService) -> None:
+    chat, written, _ = repl(service, InterruptedEngine())
+    with typed("tell me\r", "\x04"):
+        assert chat.run() == 0
+    assert "".join(written).endswith("partial\n[stopped]\n") and chat.messages == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -101,6 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EOFError:
         print("\ncancelled", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `vance wizards | head -1`: the reader left, which is fine
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
