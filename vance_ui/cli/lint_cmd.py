@@ -31,7 +31,7 @@ def _shown(path: Path) -> str:
 
 def _wizard_files(folder: Path) -> Iterable[Path]:
     """`*.yaml` directly in the folder, plus every `wizards/*.yaml` below it (a data dir)."""
-    direct = {p for p in folder.glob(f"*{SUFFIX}") if p.is_file()} if folder.name != FOLDER else set()
+    direct = {p for p in folder.glob(f"*{SUFFIX}") if p.is_file()}
     below = {p for p in folder.rglob(f"{FOLDER}/*{SUFFIX}") if p.is_file()}
     return sorted(p for p in direct | below if not any(part.startswith(".") for part in p.parts[-3:]))
 
