@@ -10,7 +10,7 @@ import pytest
 
 from tests.cli.conftest import CLEAR, FINISH, typed
 from tests.conftest import write_wizard
-from vance_ui.cli.backend import LocalBackend
+from vance_ui.cli.backend import LocalBackend, Rendered
 from vance_ui.cli.main import main
 from vance_ui.cli.prompter import FormPrompter, parse_path, run_wizard
 from vance_ui.cli.terminal import Terminal
@@ -157,3 +157,18 @@ def test_copy_uses_a_clipboard_tool(cli_data: Path, tmp_path: Path, monkeypatch:
         assert main(["wizard", "all-types", "--copy"]) == 0
     captured = capsys.readouterr()
     assert captured.out.startswith("title=Draft") and "no clipboard tool found" in captured.err
+
+
+def test_errors_for_unknown_fields_do_not_loop(cli_data: Path, service: WizardService) -> None:
+    """A server whose errors name no field of this form: stop with a message instead of asking forever."""
+    from vance_ui.cli.backend import BackendError
+    from vance_ui.service import FormInvalid
+    from vance_ui.wizards.validation import FieldError
+
+    class Confused(LocalBackend):
+        def render(self, name: str, values: dict[str, object]) -> Rendered:  # type: ignore[override]
+            raise FormInvalid([FieldError("ghost", "required", "This field is required.")])
+
+    keys = [TITLE_DEFAULT, FINISH, "\r", "\r", "\r", "\r", "\r", PERSON, "n\r"]
+    with typed(*keys), pytest.raises(BackendError, match="ghost: This field is required"):
+        run_wizard(Confused(service, Scope("default", "local")), "all-types", prompter())

@@ -12,7 +12,7 @@ from typing import Any
 
 from prompt_toolkit.completion import WordCompleter
 
-from vance_ui.cli.backend import Backend, Rendered
+from vance_ui.cli.backend import Backend, BackendError, Rendered
 from vance_ui.cli.terminal import Terminal
 from vance_ui.service import FormInvalid
 from vance_ui.wizards.validation import FieldError
@@ -39,8 +39,8 @@ class FormPrompter:
             values[field.name] = self.ask_field(field, (current or {}).get(field.name))
         return values
 
-    def fix(self, fields: list[FieldView], values: Values, errors: list[FieldError]) -> None:
-        """Show each error at its field and ask only those fields again (in place)."""
+    def fix(self, fields: list[FieldView], values: Values, errors: list[FieldError]) -> bool:
+        """Show each error at its field and ask only those fields again (in place); False if none matched."""
         for error in errors:
             self.term.say(f"  x {error.field}: {error.message}", "ansired")
         targets: dict[str, tuple[Values, FieldView]] = {}
@@ -53,6 +53,7 @@ class FormPrompter:
                 continue  # inside a repeat that is asked again as a whole
             self.term.say(f"{label}: {_message_for(errors, label)}", "ansired bold")
             container[field.name] = self.ask_field(field, container.get(field.name))
+        return bool(targets)
 
     # -- one field --------------------------------------------------------------------------
 
@@ -63,7 +64,7 @@ class FormPrompter:
             self.term.say(f"{field.label}{mark}", "bold")
         if field.help:
             self.term.say(f"  {field.help}", "ansibrightblack")
-        ask: Callable[[FieldView, Any], Any] = getattr(self, f"_ask_{field.type}")
+        ask: Callable[[FieldView, Any], Any] = getattr(self, f"_ask_{field.type}", self._ask_string)
         return ask(field, value)
 
     def _ask_string(self, field: FieldView, value: Any) -> str:
@@ -195,4 +196,7 @@ def run_wizard(backend: Backend, name: str, prompter: FormPrompter, prefill: Val
         try:
             return backend.render(name, values)
         except FormInvalid as invalid:
-            prompter.fix(definition.fields, values, invalid.errors)
+            if not prompter.fix(definition.fields, values, invalid.errors):
+                # errors for fields this form does not have: asking again could never help
+                raise BackendError("the values were rejected: " + "; ".join(
+                    f"{e.field}: {e.message}" for e in invalid.errors)) from None
