@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -36,9 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown items: {', '.join(sorted(unknown))}")
     quick: bool = args.quick
     started = time.monotonic()
+    load_before = os.getloadavg()
     info = machine()
     print(f"# Vance bench ({'quick' if quick else 'full'}) on {info['cpu_model']}, {info['cpu_count']} CPUs, "
-          f"Python {info['python']}", file=sys.stderr)
+          f"Python {info['python']}; load average {load_before[0]:.2f}", file=sys.stderr)
     figures: list[Figure] = []
     steps = {
         "http": lambda: _http(quick),
@@ -56,8 +58,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {item}: {time.monotonic() - t0:.1f} s", file=sys.stderr)
     elapsed = time.monotonic() - started
     print(table(figures))
-    write_json(args.out, figures, quick=quick, seconds=elapsed)
-    print(f"\n{len(figures)} figures in {elapsed:.0f} s; written to {args.out}", file=sys.stderr)
+    write_json(args.out, figures, quick=quick, seconds=elapsed, load_before=load_before)
+    print(f"\n{len(figures)} figures in {elapsed:.0f} s, load average {load_before[0]:.2f} -> "
+          f"{os.getloadavg()[0]:.2f}; written to {args.out}", file=sys.stderr)
     return 0
 
 

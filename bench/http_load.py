@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,8 @@ GREMIUM_VALUES: dict[str, Any] = {"values": {
                 {"name": "Cy", "description": "CFO, sceptical of growth at any cost"}],
     "createNow": True,
 }}
+RENDER_BODY = json.dumps(GREMIUM_VALUES).encode()  # encoded once: the client's own work stays minimal
+JSON_HEADERS = {"content-type": "application/json"}
 MAX_REQUESTS_PER_ROUND = 20_000  # a hard bound next to the duration
 
 
@@ -44,7 +47,7 @@ async def _round(client: httpx.AsyncClient, kind: str, concurrency: int, duratio
             issued += 1
             t0 = time.perf_counter()
             if kind == "render":
-                response = await client.post(RENDER_PATH, json=GREMIUM_VALUES)
+                response = await client.post(RENDER_PATH, content=RENDER_BODY, headers=JSON_HEADERS)
             else:
                 response = await client.get("/healthz")
             result.latencies_ms.append((time.perf_counter() - t0) * 1000)

@@ -61,10 +61,13 @@ def table(figures: list[Figure]) -> str:
     return "\n".join(rows)
 
 
-def write_json(path: Path, figures: list[Figure], *, quick: bool, seconds: float) -> None:
+def write_json(path: Path, figures: list[Figure], *, quick: bool, seconds: float,
+               load_before: tuple[float, float, float]) -> None:
+    """`load_average` (before, after) shows how busy the shared machine was during the run."""
     payload = {
         "generated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "quick": quick,
         "duration_s": round(seconds, 1), "machine": machine(),
+        "load_average": {"before": list(load_before), "after": list(os.getloadavg())},
         "figures": {f.key: f.as_json() for f in figures},
     }
     path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")

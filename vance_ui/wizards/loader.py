@@ -12,6 +12,7 @@ YAML and Jinja. A file that failed once is never cached and fails again the same
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import logging
 import marshal
@@ -84,16 +85,24 @@ class LoadCache:
                 self._enabled = False
         return self._enabled
 
-    def _path(self, name: str, content: bytes) -> Path:
+    def _path(self, name: str, content: bytes) -> str:
         assert self._salt is not None
         key = hashlib.sha256(self._salt + name.encode() + b"\0" + content).hexdigest()
-        return self.directory / key[:2] / key[2:]
+        return os.path.join(self.directory, key[:2], key[2:])
 
-    def get(self, name: str, content: bytes) -> CachedLoad | None:
+    def get(self, name: str, content: bytes) -> tuple[str, CachedLoad] | None:
+        """(entry path, entry) for a file that loaded before, else None."""
         if not self._ready():
             return None
+        path = self._path(name, content)
+        entry = self._read(path)
+        return None if entry is None else (path, entry)
+
+    @staticmethod
+    def _read(path: str) -> CachedLoad | None:
         try:
-            raw = self._path(name, content).read_bytes()
+            with open(path, "rb") as handle:
+                raw = handle.read()
         except OSError:
             return None
         payload = raw[len(_MAGIC) + 32:]
@@ -101,9 +110,20 @@ class LoadCache:
             return None
         try:
             data, templates = marshal.loads(payload)
-            return CachedLoad(data, {origin: (code, frozenset(names)) for origin, (code, names) in templates.items()})
+            return CachedLoad(_interned(data),
+                              {origin: (code, frozenset(names)) for origin, (code, names) in templates.items()})
         except (EOFError, ValueError, TypeError):
             return None
+
+    @classmethod
+    def code(cls, path: str, origin: str, source: str, expression: bool) -> bytes:
+        """One template's code from an entry; compiled again from its source if the entry is gone."""
+        entry = cls._read(path)
+        if entry is not None and origin in entry.templates:
+            return entry.templates[origin][0]
+        code = (compile_condition if expression else compile_template)(source, origin).code
+        assert code is not None
+        return code
 
     def put(self, name: str, content: bytes, entry: CachedLoad) -> None:
         if not self._ready():
@@ -113,7 +133,7 @@ class LoadCache:
             payload = marshal.dumps((entry.data, templates))
         except ValueError:  # YAML values marshal cannot hold (e.g. dates): not cached
             return
-        path = self._path(name, content)
+        path = Path(self._path(name, content))
         tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
         try:
             path.parent.mkdir(mode=0o700, exist_ok=True)
@@ -121,6 +141,19 @@ class LoadCache:
             os.replace(tmp, path)
         except OSError:
             tmp.unlink(missing_ok=True)
+
+
+def _interned(value: Any, depth: int = 0) -> Any:
+    """Share keys and short strings ("en", "type", "string", ...) between thousands of wizards."""
+    if depth > 64:
+        return value
+    if isinstance(value, dict):
+        return {sys.intern(k) if isinstance(k, str) else k: _interned(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_interned(v, depth + 1) for v in value]
+    if isinstance(value, str) and len(value) <= 32:
+        return sys.intern(value)
+    return value
 
 
 class WizardLoadError(Exception):
@@ -248,7 +281,7 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
     if cache is not None:
         cached = cache.get(name, content)
         if cached is not None:
-            hit = _from_cache(name, cached, location, version)
+            hit = _from_cache(name, *cached, location, version)
             if hit is not None:
                 return hit
     try:
@@ -293,8 +326,8 @@ def _templates_of(wizard: LoadedWizard) -> dict[str, tuple[bytes, frozenset[str]
     return templates
 
 
-def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> LoadedWizard | None:
-    """The same wizard as a full load, built from cached data and code; None if anything differs."""
+def _from_cache(name: str, path: str, cached: CachedLoad, location: str, version: str) -> LoadedWizard | None:
+    """The same wizard as a full load, from cached data; templates read their code on first use."""
     try:
         wizard = Wizard.model_validate(cached.data)
     except (ValidationError, RecursionError):
@@ -302,8 +335,9 @@ def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> L
 
     def lookup(source: str, loc: tuple[int | str, ...], expression: bool) -> CompiledTemplate:
         origin = _loc_text(loc)
-        code, variables = cached.templates[origin]
-        return CompiledTemplate.from_code(code, origin, variables)
+        variables = cached.templates[origin][1]
+        return CompiledTemplate(None, origin, variables, load=functools.partial(
+            LoadCache.code, path, origin, source, expression))
 
     try:
         prompt, validator, follow_ups, problems = _compile_all(wizard, None, lookup)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import marshal
 import sys
 import time
+from collections.abc import Callable
 from types import CodeType
 from typing import Any, Literal
 
@@ -44,16 +45,18 @@ class TemplateProblem(Exception):
 
 class CompiledTemplate:
     """A checked and compiled template. Its code can be marshalled (`code`) for the load cache;
-    a template made `from_code` builds its Jinja `Template` only when first rendered."""
+    one made from cached code (or a `load` function returning it) builds its Jinja `Template`
+    only when first rendered, so thousands of listed but unused wizards hold no code objects."""
 
-    __slots__ = ("_code", "_template", "origin", "variables")
+    __slots__ = ("_code", "_load", "_template", "origin", "variables")
 
     def __init__(self, template: Template | None, origin: str, variables: frozenset[str],
-                 code: bytes | None = None) -> None:
-        if template is None and code is None:
-            raise ValueError("a compiled template needs its Template or its code")
+                 code: bytes | None = None, load: Callable[[], bytes] | None = None) -> None:
+        if template is None and code is None and load is None:
+            raise ValueError("a compiled template needs its Template, its code or a way to load it")
         self._template = template
         self._code = code
+        self._load = load
         self.origin = origin  # e.g. "promptTemplate", used as the code object's file name
         self.variables = variables  # top-level names the template reads
 
@@ -64,16 +67,19 @@ class CompiledTemplate:
 
     @property
     def code(self) -> bytes | None:
-        """The marshalled code object, when known (freshly compiled or from the cache)."""
+        """The marshalled code object, when held (freshly compiled or from the cache)."""
         return self._code
 
     @property
     def template(self) -> Template:
         template = self._template
         if template is None:  # two threads may both build it; either result is the same
-            assert self._code is not None
-            template = self._template = _template_from_code(marshal.loads(self._code))
-            self._code = None
+            code = self._code
+            if code is None:
+                assert self._load is not None
+                code = self._load()
+            template = self._template = _template_from_code(marshal.loads(code))
+            self._code = self._load = None
         return template
 
     def drop_code(self) -> None:
