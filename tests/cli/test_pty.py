@@ -35,36 +35,6 @@ def test_ctrl_c_exits_130_without_traceback(data_dir: Path) -> None:
     assert "cancelled" in (child.before or "")
 
 
-def test_full_run_prints_the_prompt(data_dir: Path) -> None:
-    child = spawn(data_dir)
-    child.expect("Title")
-    child.sendline("")
-    child.expect("Notes")
-    child.send("a note\x1b\r")
-    child.expect("Secret")
-    child.sendline("hunter2")
-    child.expect("Count")
-    child.sendline("")
-    child.expect("Urgent")
-    child.sendline("n")
-    child.expect("Tone")
-    child.sendline("")
-    child.expect("Tags")
-    child.sendline("3")
-    child.expect("People #1")
-    child.expect("Name")
-    child.sendline("Ann")
-    child.expect("Age")
-    child.sendline("")
-    child.expect("Add another entry")
-    child.sendline("n")
-    child.expect("person=Ann/")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    assert "hunter2" not in (child.before or "").split("secret=")[0]  # typed hidden, printed only in the prompt
-
-
 def test_questions_stay_on_the_terminal_when_stdout_is_a_file(data_dir: Path) -> None:
     out = data_dir.parent / "prompt.txt"
     layer = data_dir / "default" / "_vance" / "wizards"
