@@ -192,9 +192,11 @@ class _Checker:
         used: set[str] = set()
         checked: set[str] = set()
         constants: set[str] = set()
+        has_repeat = any(isinstance(f, RepeatField) for f in self.wizard.definition.fields)
         for loc, source, compiled, counts in _templates(self.wizard):
             (used if counts else checked).update(compiled.variables)
-            constants |= _constants(source, loc[-1] == "condition") if counts else set()
+            if counts and has_repeat:  # item fields are read as attributes: only then re-parse
+                constants |= _constants(source, loc[-1] == "condition")
         for index, field in enumerate(self.wizard.definition.fields):
             if field.name not in used:
                 extra = " (only validatorPrompt reads it)" if field.name in checked else ""
