@@ -6,9 +6,10 @@ Adapters translate its exceptions (`WizardNotFound`, `FormInvalid`, `RenderFaile
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,8 @@ from vance_ui.settings import Settings
 from vance_ui.wizards.availability import is_available
 from vance_ui.wizards.cascade import TENANT_PROJECT, WizardRegistry, check_project_id
 from vance_ui.wizards.model import LoadedWizard
-from vance_ui.wizards.rendering import RenderContext, RenderedPrompt, render_prompt, render_validator_prompt
+from vance_ui.wizards.rendering import MASKED, RenderContext, RenderedPrompt, render_prompt, render_validator_prompt
+from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
 from vance_ui.wizards.templating import TemplateProblem
 from vance_ui.wizards.validation import FieldError, validate_values
 from vance_ui.wizards.views import WizardDefinition, WizardSummary, definition_view, summary_view
@@ -53,6 +55,36 @@ class RenderFailed(RuntimeError):
     def __init__(self, name: str, problem: TemplateProblem) -> None:
         super().__init__(f"wizard '{name}' could not be rendered: {problem}")
         self.problem = problem
+
+
+def _secrets(fields: Sequence[FormField], values: Mapping[str, Any]) -> list[str]:
+    """Every password value in validated values, repeat items included."""
+    found: list[str] = []
+    for field in fields:
+        value = values.get(field.name)
+        if isinstance(field, PasswordField) and isinstance(value, str) and value:
+            found.append(value)
+        elif isinstance(field, RepeatField) and isinstance(value, list):
+            for item in value:
+                if isinstance(item, Mapping):
+                    found.extend(_secrets(field.item, item))
+    return found
+
+
+def _render_failed(name: str, problem: TemplateProblem, fields: Sequence[FormField],
+                   values: Mapping[str, Any]) -> RenderFailed:
+    """A template error message may quote a value (`int('...')`): password values are masked in it."""
+    message = problem.message
+    for secret in sorted(_secrets(fields, values), key=len, reverse=True):
+        forms = {secret, repr(secret)[1:-1], json.dumps(secret)[1:-1]}
+        for form in sorted(forms, key=len, reverse=True):
+            if len(form) >= 4:
+                message = message.replace(form, MASKED)
+            else:  # a very short secret: only where it is quoted, not every letter of the message
+                message = message.replace(f"'{form}'", f"'{MASKED}'").replace(f'"{form}"', f'"{MASKED}"')
+    if message == problem.message:
+        return RenderFailed(name, problem)
+    return RenderFailed(name, TemplateProblem(problem.kind, message, problem.lineno))
 
 
 @dataclass(frozen=True)
@@ -164,7 +196,7 @@ class WizardService:
         try:
             return render_prompt(wizard, result.values, self.context(scope, lang))
         except TemplateProblem as problem:
-            raise RenderFailed(name, problem) from None
+            raise _render_failed(name, problem, wizard.definition.fields, result.values) from None
 
     def preview(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                 lang: str | None = None) -> RenderedPrompt:
@@ -174,7 +206,7 @@ class WizardService:
         try:
             return render_prompt(wizard, result.values, self.context(scope, lang))
         except TemplateProblem as problem:
-            raise RenderFailed(name, problem) from None
+            raise _render_failed(name, problem, wizard.definition.fields, result.values) from None
 
     def validator_model(self) -> ModelConfig | None:
         model = self.settings.validator_model
@@ -203,5 +235,5 @@ class WizardService:
         try:
             prompt = render_validator_prompt(wizard, result.values, ctx) or ""
         except TemplateProblem as problem:
-            raise RenderFailed(name, problem) from None
+            raise _render_failed(name, problem, wizard.definition.fields, result.values) from None
         return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)

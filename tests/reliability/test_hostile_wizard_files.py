@@ -18,6 +18,7 @@ import pytest
 
 from tests.conftest import write_wizard
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardService
+from vance_ui.wizards.lint import StandaloneContext, lint_wizard
 from vance_ui.wizards.loader import WizardLoadError, load_wizard
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -171,6 +172,9 @@ def test_each_bad_file_fails_fast_with_a_precise_error(name: str, content: bytes
     if line is not None:
         assert any(p.line == line for p in problems if text in str(p)), [str(p) for p in problems]
     assert str(caught.value).startswith(f"/data/{name}.yaml: ")
+    findings = lint_wizard(name, content, f"{name}.yaml", StandaloneContext())
+    assert findings and all(f.severity == "error" for f in findings)
+    assert any(text in f.message for f in findings), [f.format() for f in findings]
 
 
 def test_a_bom_does_not_stop_a_valid_file() -> None:
