@@ -85,7 +85,12 @@ def test_a_streamed_vance_link_opens_the_follow_up_wizard_prefilled(page: Page, 
                 "?kind=wizard&recipe=abc)", chunk_delay=0.01, chunk_size=6)
     page.goto(server.base_url)
     chat_input(page).fill("Create the essay recipe")
+    chat_input(page).press("Shift+Enter")
+    chat_input(page).press_sequentially("now")
+    expect(chat_input(page)).to_have_value("Create the essay recipe\nnow")
     chat_input(page).press("Enter")
+    expect(page.locator(".vance-msg-user").last).to_have_text("Create the essay recipe\nnow")
+    expect(chat_input(page)).to_have_value("")
 
     link = page.locator(".vance-markdown a", has_text="Write an essay with 'abc'")
     expect(link).to_be_visible(timeout=30_000)  # the server's first model call imports litellm

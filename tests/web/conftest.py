@@ -101,8 +101,11 @@ def emit(user: User, event: str, args: Any) -> None:
     UserInteraction(user, {user.client.layout}, None).trigger(event, args)
 
 
-async def eventually(check: Callable[[], bool], timeout: float = 15.0, what: str = "condition") -> None:
-    """Wait until `check()` holds (the UI updates asynchronously), failing after `timeout` seconds."""
+async def eventually(check: Callable[[], bool], timeout: float = 45.0, what: str = "condition") -> None:
+    """Wait until `check()` holds (the UI updates asynchronously), failing after `timeout` seconds.
+
+    Generous by default: the first model call of a process waits for litellm to import (~10 s).
+    """
     deadline = asyncio.get_running_loop().time() + timeout
     while not check():
         assert asyncio.get_running_loop().time() < deadline, f"timed out waiting for {what}"

@@ -115,3 +115,20 @@ async def test_new_rename_and_delete_a_session(app_user: User) -> None:
     app_user.find(marker="delete-confirm").click()
     await eventually(lambda: [t.text for t in elements(app_user, "session-title")] == ["Renamed chat"],
                      what="only the renamed chat to remain")
+
+
+async def test_stop_ends_a_running_reply_and_keeps_what_arrived(model: FakeLLM, web_data: Path,
+                                                               app_user: User) -> None:
+    model.reply("word " * 400, chunk_delay=0.02, chunk_size=5)
+    await app_user.open("/")
+    await send(app_user, "Talk for a long time")
+    await eventually(lambda: run_state(app_user) == "Streaming", timeout=30, what="the reply to stream")
+    await eventually(lambda: "word" in one(app_user, "assistant-markdown").content, what="some words")
+
+    app_user.find(marker="progress-stop").click()
+
+    await eventually(lambda: run_state(app_user) == "Stopped", what="the run to stop")
+    shown = one(app_user, "assistant-markdown").content
+    assert 0 < len(shown) < len("word " * 400)
+    stored = json.loads(next((web_data / "default" / "_user_local" / "chats").glob("*.json")).read_text())
+    assert [m["role"] for m in stored["messages"]] == ["user", "assistant"], "the partial answer is kept"

@@ -145,8 +145,8 @@ class ChatPage:
     def switch_project(self, project: str | None) -> None:
         self.ctx.project_id = project or None
         self.storage["project"] = self.ctx.project_id
-        self.wizards.reload()
-        self.chat.refresh_quick_start()
+        if self.wizards.reload():
+            self.chat.refresh_quick_start()
 
     def switch_language(self, lang: str) -> None:
         if lang == self.ctx.lang:
@@ -155,4 +155,5 @@ class ChatPage:
         ui.navigate.to("/")
 
     def files_changed(self) -> None:
-        self.wizards.reload()
+        if self.wizards.reload():
+            self.chat.refresh_quick_start()

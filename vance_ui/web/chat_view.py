@@ -54,8 +54,8 @@ class ChatView:
         self.transcript.clear()
         with self.transcript:
             if not session.messages:
-                quick_start_cards(self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang), self.ctx.t,
-                                  self.on_open_wizard)
+                wizards = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
+                quick_start_cards(wizards, self.ctx.t, self.on_open_wizard)
             for message in session.messages:
                 stored_message(message, self.ctx.t)
 

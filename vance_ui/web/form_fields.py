@@ -8,38 +8,18 @@ Repeat items are added and removed one container at a time, so typed input survi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from nicegui import ui
 
+from vance_ui.web.form_widgets import FieldWidget, Group, bounds, initial_value, initial_values, label_text
 from vance_ui.web.i18n import Texts
 from vance_ui.wizards.views import FieldView
 
+__all__ = ["FormFields", "initial_value", "initial_values", "label_text"]
+
 ChangeHandler = Callable[[], None]
-_PATH_RE = re.compile(r"^([^.\[]+)(?:\[(\d+)\])?(?:\.(.+))?$")
-UNBOUNDED = 10_000
-
-
-def initial_value(field: FieldView) -> Any:
-    """A field's starting value: its defaultValue, else the empty value of its type."""
-    default = field.default_value
-    if field.type == "repeat":
-        if isinstance(default, list):
-            return [dict(item) for item in default if isinstance(item, Mapping)]
-        return [initial_values(field.item or []) for _ in range(field.min or 0)]
-    if default is not None:
-        return list(default) if isinstance(default, list) else default
-    return {"integer": None, "boolean": False, "multi_select": []}.get(field.type, "")
-
-
-def initial_values(fields: Sequence[FieldView]) -> dict[str, Any]:
-    return {f.name: initial_value(f) for f in fields}
-
-
-def label_text(field: FieldView) -> str:
-    return f"{field.label} *" if field.required else field.label
 
 
 class FormFields:
@@ -51,7 +31,7 @@ class FormFields:
         self._on_change = on_change
         start = {**initial_values(fields), **(values or {})}
         with ui.column().classes("vance-form w-full gap-4") as self.container:
-            self.group = _Group(fields, start, self)
+            self.group = Group(fields, start, self)
 
     def changed(self) -> None:
         if self._on_change is not None:
@@ -73,7 +53,7 @@ class FormFields:
             if widget is None:
                 unplaced.append(error)
                 continue
-            text = self.t.error(error.error, error.message, **_bounds(widget.field))
+            text = self.t.error(error.error, error.message, **bounds(widget.field))
             messages.setdefault(id(widget), (widget, []))[1].append(text)
         for widget, texts in messages.values():
             widget.set_error(" ".join(dict.fromkeys(texts)))
@@ -99,239 +79,3 @@ class FormFields:
         for widget, texts in placed.values():
             widget.set_hint("\n".join(texts))
         return general
-
-
-def _bounds(field: FieldView) -> dict[str, Any]:
-    if field.type == "repeat":
-        return {"min": field.min or 0, "max": field.max if field.max is not None else UNBOUNDED}
-    return {"min": field.integer_min, "max": field.integer_max}
-
-
-class _Group:
-    """The widgets of one list of fields: the whole form, or one repeat item."""
-
-    def __init__(self, fields: Sequence[FieldView], values: Mapping[str, Any], form: FormFields) -> None:
-        self.widgets: dict[str, FieldWidget] = {}
-        for field in fields:
-            widget_type = RepeatWidget if field.type == "repeat" else FieldWidget
-            self.widgets[field.name] = widget_type(field, values.get(field.name), form)
-
-    def values(self) -> dict[str, Any]:
-        return {name: widget.value() for name, widget in self.widgets.items()}
-
-    def each(self, action: Callable[[FieldWidget], None]) -> None:
-        for widget in self.widgets.values():
-            action(widget)
-            if isinstance(widget, RepeatWidget):
-                for item in widget.items:
-                    item.group.each(action)
-
-    def locate(self, path: str) -> FieldWidget | None:
-        match = _PATH_RE.match(path.strip())
-        if match is None:
-            return None
-        name, index, rest = match.groups()
-        widget = self.widgets.get(name)
-        if isinstance(widget, RepeatWidget) and index is not None and rest:
-            position = int(index)
-            if position < len(widget.items):
-                return widget.items[position].group.locate(rest) or widget
-        return widget
-
-
-class FieldWidget:
-    """One scalar field: the control, its help text, a hint line and (for non-inputs) an error line."""
-
-    def __init__(self, field: FieldView, value: Any, form: FormFields) -> None:
-        self.field = field
-        self.form = form
-        t = form.t
-        self.control: Any = None
-        self.checkboxes: dict[str, ui.checkbox] = {}
-        with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
-            self._build(value)
-            help_text = _help(field, t) if field.type != "repeat" else None
-            if help_text:
-                ui.label(help_text).classes("vance-help")
-            self.error_label = ui.label().classes("vance-error")
-            self.error_label.visible = False
-            with ui.row().classes("vance-hint items-start gap-2 no-wrap") as self.hint_row:
-                ui.icon("tips_and_updates").classes("text-amber-8")
-                self.hint_label = ui.label().classes("whitespace-pre-line").mark(f"hint-{field.name}")
-            self.hint_row.visible = False
-
-    def _build(self, value: Any) -> None:
-        field, kind = self.field, self.field.type
-        label = label_text(field)
-        if kind in ("string", "password"):
-            self.control = ui.input(label, value=value if isinstance(value, str) else "",
-                                    password=kind == "password", password_toggle_button=kind == "password")
-        elif kind == "textarea":
-            self.control = ui.textarea(label, value=value if isinstance(value, str) else "")
-            self.control.props["rows"] = field.rows or 3
-        elif kind == "integer":
-            number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-            self.control = ui.number(label, value=number, min=field.integer_min, max=field.integer_max,
-                                     precision=0, step=1)
-        elif kind == "boolean":
-            self.control = ui.checkbox(label, value=bool(value) if isinstance(value, bool) else False)
-        elif kind == "select":
-            options = {c.value: c.label for c in field.choices or []}
-            start = value if isinstance(value, str) and value in options else None
-            self.control = ui.select(options, label=label, value=start, clearable=not field.required)
-        elif kind == "multi_select":
-            picked = set(value) if isinstance(value, list) else set()
-            ui.label(label).classes("vance-label")
-            with ui.row().classes("gap-x-4 gap-y-0 flex-wrap"):
-                for choice in field.choices or []:
-                    box = ui.checkbox(choice.label, value=choice.value in picked, on_change=self._changed)
-                    self.checkboxes[choice.value] = box
-        else:
-            ui.label(f"{label} ({kind})").classes("vance-help")
-        if self.control is not None:
-            if kind != "boolean":
-                self.control.props("outlined stack-label" if kind != "select" else "outlined")
-            self.control.classes("w-full" if kind != "boolean" else "")
-            self.control.on_value_change(self._changed)
-            self.control.mark(f"field-{field.name}")
-
-    def _changed(self, *_: Any) -> None:
-        self.set_error(None)
-        self.form.changed()
-
-    def value(self) -> Any:
-        kind = self.field.type
-        if kind == "multi_select":
-            return [v for v, box in self.checkboxes.items() if box.value]
-        if self.control is None:
-            return None
-        raw = self.control.value
-        if kind == "integer":
-            return int(raw) if isinstance(raw, float) and raw.is_integer() else raw
-        if kind == "boolean":
-            return bool(raw)
-        return raw if raw is not None else ""
-
-    @property
-    def has_field_error(self) -> bool:
-        """Quasar inputs show errors themselves (error / error-message props)."""
-        return self.field.type in ("string", "password", "textarea", "integer", "select")
-
-    def set_error(self, message: str | None) -> None:
-        if self.has_field_error:
-            self.control.error = message
-        else:
-            self.error_label.text = message or ""
-            self.error_label.visible = bool(message)
-        self.box.classes(add="vance-invalid" if message else "", remove="" if message else "vance-invalid")
-
-    @property
-    def error(self) -> str | None:
-        if self.has_field_error:
-            error: str | None = self.control.error
-            return error
-        return self.error_label.text or None
-
-    def set_hint(self, text: str | None) -> None:
-        self.hint_label.text = text or ""
-        self.hint_row.visible = bool(text)
-
-    def focus(self) -> None:
-        if self.has_field_error:
-            self.control.run_method("focus")
-
-
-class _Item:
-    def __init__(self, card: ui.card, title: ui.label, remove: ui.button, group: _Group) -> None:
-        self.card, self.title, self.remove, self.group = card, title, remove, group
-
-
-class RepeatWidget(FieldWidget):
-    """An array of objects: one card per item, add/remove honouring min and max."""
-
-    def __init__(self, field: FieldView, value: Any, form: FormFields) -> None:
-        self.items: list[_Item] = []
-        super().__init__(field, value, form)
-
-    def _build(self, value: Any) -> None:
-        t, field = self.form.t, self.field
-        with ui.row().classes("items-baseline gap-2"):
-            ui.label(label_text(field)).classes("vance-label text-base")
-            ui.label(t("item_bounds", min=self.minimum, max=self.maximum) if field.max else "") \
-                .classes("vance-help")
-        if field.help:
-            ui.label(field.help).classes("vance-help")
-        self.items_box = ui.column().classes("w-full gap-3")
-        self.add_button = ui.button(t("add_item"), icon="add", on_click=self.add) \
-            .props("flat no-caps color=primary").mark(f"add-{field.name}")
-        starting = value if isinstance(value, list) else initial_value(field)
-        for item in starting[: self.maximum]:
-            self._add_item(item if isinstance(item, Mapping) else {})
-        while len(self.items) < self.minimum:
-            self._add_item({})
-        self._sync()
-
-    @property
-    def minimum(self) -> int:
-        return self.field.min or 0
-
-    @property
-    def maximum(self) -> int:
-        return self.field.max if self.field.max is not None else UNBOUNDED
-
-    def add(self) -> None:
-        if len(self.items) >= self.maximum:
-            return
-        self._add_item({})
-        self._sync()
-        self._changed()
-
-    def remove_item(self, item: _Item) -> None:
-        if len(self.items) <= self.minimum or item not in self.items:
-            return
-        self.items.remove(item)
-        self.items_box.remove(item.card)
-        self._sync()
-        self._changed()
-
-    def _add_item(self, values: Mapping[str, Any]) -> None:
-        fields = self.field.item or []
-        start = {**initial_values(fields), **values}
-        with self.items_box, ui.card().classes("vance-item w-full").props("flat bordered") as card:
-            with ui.row().classes("w-full items-center justify-between"):
-                title = ui.label().classes("vance-item-title")
-                remove = ui.button(icon="delete_outline").props("flat round dense color=grey-7") \
-                        .tooltip(self.form.t("remove_item")).mark(f"remove-{self.field.name}")
-            group = _Group(fields, start, self.form)
-        item = _Item(card, title, remove, group)
-        remove.on_click(lambda: self.remove_item(item))
-        self.items.append(item)
-
-    def _sync(self) -> None:
-        for number, item in enumerate(self.items, start=1):
-            item.title.text = self.form.t("item_n", n=number)
-            item.remove.set_enabled(len(self.items) > self.minimum)
-        self.add_button.set_enabled(len(self.items) < self.maximum)
-
-    def value(self) -> Any:
-        return [item.group.values() for item in self.items]
-
-    @property
-    def has_field_error(self) -> bool:
-        return False
-
-    def focus(self) -> None:
-        pass
-
-
-def _help(field: FieldView, t: Texts) -> str:
-    parts = [field.help] if field.help else []
-    if field.type == "integer":
-        low, high = field.integer_min, field.integer_max
-        if low is not None and high is not None:
-            parts.append(t("between", min=low, max=high))
-        elif low is not None:
-            parts.append(t("at_least", min=low))
-        elif high is not None:
-            parts.append(t("at_most", max=high))
-    return " · ".join(parts)

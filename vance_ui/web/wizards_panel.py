@@ -38,13 +38,15 @@ class WizardsPanel:
         self.reload(force=True)
         self.render()
 
-    def reload(self, force: bool = False) -> None:
+    def reload(self, force: bool = False) -> bool:
         """Re-read the list; rebuild only when something a user would see changed."""
         fresh = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
-        if force or fresh != self.wizards:
-            self.wizards = fresh
-            if not force:
-                self.render.refresh()
+        if not force and fresh == self.wizards:
+            return False
+        self.wizards = fresh
+        if not force:
+            self.render.refresh()
+        return True
 
     def visible(self) -> list[WizardSummary]:
         words = (self.search.value or "").lower().split()
