@@ -45,3 +45,9 @@ lock:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# many more generated cases than `make test`: schemathesis on /openapi.json plus the property tests
+.PHONY: fuzz
+fuzz: $(STAMP)
+	VANCE_FUZZ_EXAMPLES=$${VANCE_FUZZ_EXAMPLES:-2000} $(PY) -m pytest -q -p no:cacheprovider \
+		tests/reliability/test_schemathesis.py tests/reliability/test_property_values.py
