@@ -79,7 +79,7 @@ def start_app(data_dir: Path, log: Path) -> AppProcess:
         process = subprocess.Popen([VANCE, "serve", "--host", "127.0.0.1", "--port", str(port)],
                                    env=env, stdout=out, stderr=subprocess.STDOUT, cwd=data_dir.parent)
     base_url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # generous: a loaded machine starts NiceGUI slowly
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"the app exited with {process.returncode}:\n{log.read_text()}")

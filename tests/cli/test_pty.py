@@ -18,7 +18,7 @@ def spawn(data_dir: Path, *args: str) -> pexpect.spawn:
     env.pop("EDITOR", None)
     env.pop("VISUAL", None)
     return pexpect.spawn(VANCE, ["wizard", "all-types", *args], env=env, cwd=str(data_dir.parent),
-                         timeout=15, encoding="utf-8", dimensions=(40, 120))
+                         timeout=45, encoding="utf-8", dimensions=(40, 120))
 
 
 def test_ctrl_c_exits_130_without_traceback(data_dir: Path) -> None:
@@ -41,7 +41,7 @@ def test_questions_stay_on_the_terminal_when_stdout_is_a_file(data_dir: Path) ->
     layer.mkdir(parents=True, exist_ok=True)
     shutil.copy(FIXTURES / "wizards" / "all-types.yaml", layer)
     env = child_env(VANCE_DATA_DIR=str(data_dir), VANCE_WATCH="false", TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn("/bin/sh", ["-c", f"'{VANCE}' wizard all-types > '{out}'"], env=env, timeout=15,
+    child = pexpect.spawn("/bin/sh", ["-c", f"'{VANCE}' wizard all-types > '{out}'"], env=env, timeout=45,
                           encoding="utf-8")
     child.expect("Title")
     child.sendline("")
