@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from nicegui.testing import User
 
-from tests.web.conftest import emit, one, open_dialogs
+from tests.web.conftest import emit, eventually, one, open_dialogs, run_state
 from vance_ui.web.links import coerce_prefill, parse_wizard_link, rewrite_vance_links
 from vance_ui.wizards.views import ChoiceView, FieldView
 
@@ -78,3 +79,20 @@ async def test_the_page_url_can_choose_the_project(web_data: Path, app_user: Use
     await app_user.open("/?project=research")
     assert one(app_user, "project-switch").value == "research"
     await app_user.should_not_see("Create a project")  # create-project is for the user namespace only
+
+
+async def test_without_a_model_an_author_can_click_through_a_wizard_chain(app_user: User) -> None:
+    await app_user.open("/?wizard=essay-recipe&recipeName=my-recipe")
+    app_user.find(marker="wizard-submit").click()
+    assert "vance:/wizards/essay-mit-recipe?kind=wizard&recipe=my-recipe" in one(app_user, "chat-input").value
+
+    app_user.find(marker="chat-send").click()
+    await eventually(lambda: run_state(app_user) == "Done", what="the echo answer")
+    answer = one(app_user, "assistant-markdown").content
+    match = re.search(r"\]\((#vance:/wizards/essay-mit-recipe[^)]*)\)", answer.split("```")[-1])
+    assert match, "the echo engine lists the follow-up link outside its code block"
+
+    emit(app_user, "vance_link", match.group(1))
+
+    await app_user.should_see("Write an essay with a recipe")
+    assert one(app_user, "field-recipe").value == "my-recipe"

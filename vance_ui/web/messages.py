@@ -8,6 +8,9 @@ from vance_ui.chat.sessions import StoredMessage
 from vance_ui.web.i18n import Texts
 from vance_ui.web.links import rewrite_vance_links
 
+# models often start a list right under a sentence; `cuddled-lists` renders that as a list
+MARKDOWN_EXTRAS = ["fenced-code-blocks", "tables", "cuddled-lists"]
+
 
 def user_message(text: str, t: Texts) -> None:
     with ui.row().classes("vance-msg vance-msg-user w-full justify-end no-wrap").mark("message-user"):
@@ -30,7 +33,7 @@ class AssistantMessage:
                             f"outline color={'amber-9' if is_echo else 'grey-7'}").classes("vance-engine-badge")
                 self.waiting = ui.spinner("dots", size="md", color="primary")
                 self.waiting.visible = not text
-                self.markdown = ui.markdown(rewrite_vance_links(text), sanitize=True) \
+                self.markdown = ui.markdown(rewrite_vance_links(text), extras=MARKDOWN_EXTRAS, sanitize=True) \
                     .classes("vance-markdown").mark("assistant-markdown")
                 self.error_box = ui.column().classes("w-full")
 
