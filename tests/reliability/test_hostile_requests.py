@@ -105,7 +105,7 @@ def client(server: ApiServer) -> Iterator[httpx.Client]:
 def assert_structured(response: httpx.Response) -> dict[str, Any]:
     assert response.status_code < 500, response.text[:500]
     assert response.headers["content-type"].startswith("application/json")
-    body = response.json()
+    body: dict[str, Any] = response.json()
     assert isinstance(body.get("error"), str) and isinstance(body.get("message"), str), body
     for error in body.get("errors") or []:
         assert set(error) == {"field", "error", "message"} and all(isinstance(v, str) for v in error.values())

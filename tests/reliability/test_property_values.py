@@ -5,7 +5,9 @@ validator and the renderer of every bundled wizard. The outcome is always struct
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, get_args
@@ -36,6 +38,7 @@ EXAMPLES = int(os.environ.get("VANCE_FUZZ_EXAMPLES", "60"))
 CODES = set(get_args(ErrorCode))
 
 _DATA = Path(tempfile.mkdtemp(prefix="vance-prop-"))
+atexit.register(shutil.rmtree, _DATA, True)
 SERVICE = WizardService(Settings(_env_file=None, data_dir=_DATA, watch=False),  # type: ignore[call-arg]
                         FileDocumentStore(_DATA), BundledStore(BUNDLED_DEFAULTS_DIR))
 SCOPE = Scope("default", "local")

@@ -50,7 +50,7 @@ def test_the_fuzzed_schema_is_the_served_one(http: httpx.Client) -> None:
 SEMANTIC_REFUSALS = {400: ("validation_failed",), 422: ("template_",), 404: ("wizard_not_found", "not_found")}
 
 
-def schema_valid_requests_are_accepted(ctx: Any, response: Any, case: schemathesis.Case) -> bool | None:
+def schema_valid_requests_are_accepted(ctx: Any, response: Any, case: schemathesis.Case[Any]) -> bool | None:
     """positive_data_acceptance, except that a form the wizard's rules refuse is a valid answer."""
     meta = case.meta
     if meta is None or not meta.generation.mode.is_positive or response.status_code < 400:
@@ -71,7 +71,7 @@ def _litellm_imported() -> None:
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 40,
           suppress_health_check=list(HealthCheck))
-def test_api_conforms_to_its_own_schema(case: schemathesis.Case, api: ApiServer, fake_llm: FakeLLM,
+def test_api_conforms_to_its_own_schema(case: schemathesis.Case[Any], api: ApiServer, fake_llm: FakeLLM,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """A configured (local, fake) model answers the Check, so /validate is fuzzed past the 503."""
     fake_llm.reply(json.dumps({"suggestions": [{"field": "purpose", "suggestion": "Be more specific."}]}))
