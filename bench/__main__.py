@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
         "scale": lambda: scaling.measure(scaling.Plan(
-            sizes=[100, 1000] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,
+            sizes=[100, 300] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,
             warm_requests=30 if quick else 200, item_requests=30 if quick else 200, reload_reps=3 if quick else 7)),
         "startup": lambda: startup.measure(reps=2 if quick else 5, control=not quick),
         "browser": browser.measure,

@@ -76,10 +76,9 @@ class CompiledTemplate:
         if template is None:  # two threads may both build it; either result is the same
             code = self._code
             if code is None:
-                assert self._load is not None
+                assert self._load is not None  # never cleared, so a racing thread still finds it
                 code = self._load()
             template = self._template = _template_from_code(marshal.loads(code))
-            self._code = self._load = None
         return template
 
     def drop_code(self) -> None:
