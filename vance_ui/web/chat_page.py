@@ -56,7 +56,7 @@ class ChatPage:
             self._side_panel(engine.label, engine.is_echo)
         with ui.column().classes("vance-main w-full items-center"):
             self.chat = ChatView(ctx, engine, self.progress, self._first_session, self.open_wizard,
-                                 self.sessions.refresh)
+                                 self.sessions.refresh, self.show_progress)
         with ui.footer().classes("vance-footer"), ui.column().classes("vance-footer-inner w-full"):
             self.chat.build_input()
 
@@ -122,6 +122,9 @@ class ChatPage:
 
     def open_wizard(self, name: str, prefill: Mapping[str, str] | None = None) -> None:
         open_wizard(self.ctx, name, prefill, self.chat.set_prompt)
+
+    def show_progress(self) -> None:
+        self.tabs.set_value("progress")
 
     def follow_link(self, event: Any) -> None:
         href = event.args[0] if isinstance(event.args, list) and event.args else event.args

@@ -24,10 +24,12 @@ THROTTLE_SECONDS = 0.08
 
 class ChatView:
     def __init__(self, ctx: PageContext, engine: ChatEngine, progress: ProgressPanel, session: ChatSession,
-                 on_open_wizard: Callable[[str], None], on_sessions_changed: Callable[[], None]) -> None:
+                 on_open_wizard: Callable[[str], None], on_sessions_changed: Callable[[], None],
+                 on_run_started: Callable[[], None]) -> None:
         self.ctx, self.engine, self.progress_panel = ctx, engine, progress
         self.session = session
         self.on_open_wizard, self.on_sessions_changed = on_open_wizard, on_sessions_changed
+        self.on_run_started = on_run_started
         self.task: asyncio.Task[None] | None = None
         self.transcript = ui.column().classes("vance-transcript w-full gap-5").mark("transcript")
         self.show_session(session)
@@ -89,6 +91,7 @@ class ChatView:
         self._scroll_down()
         progress = RunProgress(model=self.engine.label)
         self.progress_panel.start(progress, self.stop)
+        self.on_run_started()
         self._running(True)
         self.task = background_tasks.create(self._run(session, reply, progress), name="chat-run")
 
@@ -122,7 +125,8 @@ class ChatView:
             self.task = None
             self._running(False)
             self.progress_panel.finish()
-            self.ctx.sessions.save(session)
+            if session is self.session or self.ctx.sessions.get(session.id) is not None:
+                self.ctx.sessions.save(session)  # not when the chat was deleted while it ran
             self._scroll_down()
 
     def _keep_partial(self, session: ChatSession, reply: AssistantMessage, parts: list[str]) -> None:
