@@ -33,7 +33,7 @@ class FollowUpOut(BaseModel):
 
 class RenderOut(BaseModel):
     prompt: str
-    followUps: list[FollowUpOut] = Field(default_factory=list)  # noqa: N815 - wire name
+    followUps: list[FollowUpOut] = Field(default_factory=list)
 
 
 class SuggestionOut(BaseModel):
