@@ -149,3 +149,9 @@ def test_on_a_phone_the_side_panels_collapse(page: Page, server: AppServer) -> N
     expect(page.locator(".vance-side").get_by_text("Create a council")).to_be_in_viewport(ratio=1)
     page.wait_for_timeout(400)  # let the drawer finish sliding in before the picture (not an assertion)
     screenshot(page, "08-phone-wizards")
+
+    page.locator(".vance-side").get_by_text("Create a council").click()
+    expect(dialog(page).get_by_label("Name (filename, no spaces) *")).to_be_in_viewport()
+    expect(dialog(page).get_by_role("button", name="Use prompt")).to_be_in_viewport()
+    page.wait_for_timeout(400)  # the dialog's opening animation, for the picture only
+    screenshot(page, "09-phone-form")

@@ -33,7 +33,7 @@ class WizardForm:
         self.submitted = False
         self._timer: asyncio.TimerHandle | None = None
         t = ctx.t
-        with ui.dialog().props("persistent=false") as self.dialog, \
+        with ui.dialog() as self.dialog, \
                 ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
             self._header(restored)
             with ui.element("div").classes("vance-wizard-body"):
@@ -64,13 +64,14 @@ class WizardForm:
     def _footer(self) -> None:
         t = self.ctx.t
         with ui.row().classes("vance-wizard-footer w-full items-center"):
-            ui.button(t("reset"), icon="restart_alt", on_click=self.reset).props("flat no-caps color=grey-8")
+            ui.button(t("reset"), icon="restart_alt", on_click=self.reset).props("flat no-caps color=grey-8") \
+                .classes("vance-reset")
             ui.space()
             self.check_button = None
             if self.definition.has_validator:
                 self.check_button = ui.button(t("check"), icon="fact_check", on_click=self.check) \
                     .props("outline no-caps").mark("wizard-check")
-            ui.button(t("cancel"), on_click=self.close).props("flat no-caps")
+            ui.button(t("cancel"), on_click=self.close).props("flat no-caps").classes("vance-cancel")
             ui.button(t("use_prompt"), icon="input", on_click=self.submit).props("unelevated no-caps") \
                 .mark("wizard-submit")
 
