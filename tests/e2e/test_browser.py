@@ -131,6 +131,21 @@ def test_model_output_cannot_run_script(page: Page, server: AppServer, model: Fa
     assert alerts == []
 
 
+def test_a_half_filled_form_survives_escape_and_a_reload(page: Page, server: AppServer) -> None:
+    page.goto(server.base_url)
+    page.locator(".vance-side").get_by_text("Plan Vogon strategy").click()
+    dialog(page).get_by_label("Goal *").fill("Double the revenue by 2027")
+    expect(dialog(page).locator(".vance-preview")).to_contain_text("Double the revenue by 2027")
+    page.keyboard.press("Escape")
+    expect(dialog(page)).to_have_count(0)
+
+    page.reload()
+    page.locator(".vance-side").get_by_text("Plan Vogon strategy").click()
+
+    expect(dialog(page).get_by_label("Goal *")).to_have_value("Double the revenue by 2027")
+    expect(dialog(page).get_by_text("Draft restored")).to_be_visible()
+
+
 def test_a_shared_wizard_url_opens_the_form_prefilled(page: Page, server: AppServer) -> None:
     page.goto(f"{server.base_url}/?wizard=essay-mit-recipe&recipe=shared-recipe&targetLength=800")
 
