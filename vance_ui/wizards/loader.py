@@ -6,7 +6,8 @@ with file positions, so a broken wizard never reaches the listing.
 Parsing YAML and compiling templates costs milliseconds per wizard, so a `LoadCache` keeps
 the result of every *successful* load on disk, keyed by a hash of the file's bytes and of
 the loader's own code: a restart re-validates the cached data with the same schema but skips
-YAML and Jinja. A file that failed once is never cached and fails again the same way.
+YAML, and compiles each template only when it is first rendered. A file that failed once is
+never cached and fails again the same way.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import json
 import logging
-import marshal
 import os
 import sys
 import threading
@@ -41,7 +42,7 @@ class CachedLoad:
     """What a successful load leaves in the cache: the YAML data and each template's code."""
 
     data: dict[str, Any]
-    templates: dict[str, tuple[bytes, frozenset[str]]]  # origin -> (marshalled code, variables)
+    templates: dict[str, tuple[bytes, frozenset[str]]]  # origin -> (code when fresh, else b"", variables)
 
 
 _MAGIC = b"VWZ1"
@@ -62,8 +63,10 @@ def _code_salt() -> bytes:
 
 
 class LoadCache:
-    """Successful loads on disk, in a directory only this user may write (it holds code objects,
-    like `__pycache__`); entries are written atomically and checked by a digest when read."""
+    """Successful loads on disk as JSON data (never code), in a private directory; entries are
+    written atomically and checked by a digest when read. A forged entry can at worst list a
+    wizard whose template then fails its guard on first render: templates are always compiled
+    from source through the allowlist."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
@@ -109,18 +112,17 @@ class LoadCache:
         if raw[:len(_MAGIC)] != _MAGIC or raw[len(_MAGIC):len(_MAGIC) + 32] != hashlib.sha256(payload).digest():
             return None
         try:
-            data, templates = marshal.loads(payload)
-            return CachedLoad(_interned(data),
-                              {origin: (code, frozenset(names)) for origin, (code, names) in templates.items()})
-        except (EOFError, ValueError, TypeError):
+            data, templates = json.loads(payload)
+            return CachedLoad(_interned(data), {origin: (b"", frozenset(names)) for origin, names in templates.items()})
+        except (ValueError, TypeError, AttributeError, RecursionError):
             return None
 
-    @classmethod
-    def code(cls, path: str, origin: str, source: str, expression: bool) -> bytes:
-        """One template's code from an entry; compiled again from its source if the entry is gone."""
-        entry = cls._read(path)
-        if entry is not None and origin in entry.templates:
-            return entry.templates[origin][0]
+    @staticmethod
+    def code(path: str, origin: str, source: str, expression: bool) -> bytes:
+        """A cached wizard's template, compiled (guard included) from its source on first use.
+
+        The cache holds data only, never code: whoever can write the data dir (wizard authors)
+        could otherwise plant code objects that bypass the sandbox."""
         code = (compile_condition if expression else compile_template)(source, origin).code
         assert code is not None
         return code
@@ -128,10 +130,10 @@ class LoadCache:
     def put(self, name: str, content: bytes, entry: CachedLoad) -> None:
         if not self._ready():
             return
-        templates = {origin: (code, tuple(sorted(names))) for origin, (code, names) in entry.templates.items()}
+        templates = {origin: sorted(names) for origin, (_, names) in entry.templates.items()}
         try:
-            payload = marshal.dumps((entry.data, templates))
-        except ValueError:  # YAML values marshal cannot hold (e.g. dates): not cached
+            payload = json.dumps([entry.data, templates], ensure_ascii=False).encode()
+        except (TypeError, ValueError):  # YAML values JSON cannot hold (e.g. dates): not cached
             return
         path = Path(self._path(name, content))
         tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")

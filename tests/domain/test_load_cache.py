@@ -1,0 +1,49 @@
+"""The on-disk load cache holds data, never code: a forged entry cannot get past the sandbox."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import write_wizard
+from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
+from vance_ui.service import RenderFailed, Scope, WizardService
+from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
+
+WIZARD = "title: {en: T}\ndescription: {en: D}\nfields: []\npromptTemplate: 'hello {{ user }}'\n"
+MAGIC = b"VWZ1"
+
+
+def fresh(settings: Settings) -> WizardService:
+    return WizardService(settings, FileDocumentStore(settings.data_dir), BundledStore(BUNDLED_DEFAULTS_DIR))
+
+
+def test_a_restart_uses_the_cache_and_renders_the_same(settings: Settings, data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "hello", WIZARD)
+    scope = Scope("default", "local")
+    assert fresh(settings).render(scope, "hello", {}).prompt == "hello local"
+    entries = [p for p in (data_dir / ".cache").rglob("*") if p.is_file() and not p.name.startswith(".")]
+    assert entries, "the first load should leave a cache entry"
+    assert all(b"promptTemplate" in p.read_bytes() for p in entries)
+    assert fresh(settings).render(scope, "hello", {}).prompt == "hello local"
+
+
+def test_a_forged_cache_entry_still_goes_through_the_template_guard(settings: Settings, data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "hello", WIZARD)
+    scope = Scope("default", "local")
+    fresh(settings).render(scope, "hello", {})
+    for entry in (data_dir / ".cache").rglob("*"):
+        if not entry.is_file() or entry.name.startswith("."):
+            continue
+        raw = entry.read_bytes()
+        data, templates = json.loads(raw[len(MAGIC) + 32:])
+        if data.get("promptTemplate") != "hello {{ user }}":
+            continue
+        data["promptTemplate"] = "{{ ''.__class__.__mro__[1].__subclasses__() }}"
+        payload = json.dumps([data, templates]).encode()
+        entry.write_bytes(MAGIC + hashlib.sha256(payload).digest() + payload)
+    with pytest.raises(RenderFailed, match="not allowed"):
+        fresh(settings).render(scope, "hello", {})
