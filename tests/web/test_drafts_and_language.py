@@ -7,7 +7,7 @@ from pathlib import Path
 
 from nicegui.testing import User
 
-from tests.web.conftest import elements, eventually, one, open_dialogs
+from tests.web.conftest import elements, eventually, marked, one, open_dialogs
 from vance_ui.chat.drafts import strip_secrets
 from vance_ui.wizards.views import FieldView
 
@@ -68,3 +68,17 @@ async def test_the_tenant_language_is_the_default(web_data: Path, app_user: User
     (tenant / "tenant.yaml").write_text("defaultLanguage: de\n")
     await app_user.open("/")
     await app_user.should_see("Mit einem Wizard starten")
+
+
+async def test_reset_starts_over_and_forgets_the_draft(every_type: Path, web_data: Path, app_user: User) -> None:
+    await app_user.open("/")
+    app_user.find(marker="wizard-every-type").click()
+    one(app_user, "field-title").value = "Something else"
+    await eventually(lambda: (web_data / "default" / "_user_local" / "drafts" / "every-type.json").exists(),
+                     what="the draft to be written")
+
+    app_user.find("Reset form").click()
+
+    await eventually(lambda: [f.value for f in marked(app_user, "field-title") if not f.is_deleted][-1] == "Hello",
+                     what="a fresh form with the default")
+    assert not (web_data / "default" / "_user_local" / "drafts" / "every-type.json").exists()

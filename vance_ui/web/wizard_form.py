@@ -141,9 +141,9 @@ class WizardForm:
         self._show_banner(general, "hint")
 
     def reset(self) -> None:
-        self.ctx.drafts.delete(self.definition.name)
-        self.dialog.close()
         self.submitted = True  # the closing dialog must not write the draft back
+        self.dialog.close()
+        self.ctx.drafts.delete(self.definition.name)
         open_wizard(self.ctx, self.definition.name, None, self.on_prompt, use_draft=False)
 
     def close(self) -> None:
