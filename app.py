@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from nicegui import app, background_tasks, run, ui
 
+from vance_ui.accounts.directory import UserDirectory
+from vance_ui.accounts.startup import check_startup
 from vance_ui.api.app_setup import mount_api
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
@@ -11,8 +13,10 @@ from vance_ui.web.pages import register_pages
 
 settings = Settings()
 configure_logging(settings)
+check_startup(settings)
 service = create_service(settings)
-mount_api(app, service)
+users = UserDirectory(settings.users_file) if settings.users_file else None
+mount_api(app, service, users)
 register_pages(service)
 app.add_static_files("/assets", str(PACKAGE_ROOT.parent / "assets"))
 

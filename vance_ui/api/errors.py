@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from vance_ui.api.auth import TenantNotFound, Unauthorized
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
@@ -47,6 +48,14 @@ _OWN_CODES = {"too_deep": "too_deep", "too_large": "too_large", "invalid_number"
 
 
 def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(Unauthorized)
+    async def _unauthorized(_: Request, exc: Unauthorized) -> JSONResponse:
+        return error_response(401, "unauthorized", str(exc), headers={"WWW-Authenticate": "Bearer"})
+
+    @app.exception_handler(TenantNotFound)
+    async def _no_tenant(_: Request, exc: TenantNotFound) -> JSONResponse:
+        return error_response(404, "tenant_not_found", str(exc))
+
     @app.exception_handler(WizardNotFound)
     async def _not_found(_: Request, exc: WizardNotFound) -> JSONResponse:
         return error_response(404, "wizard_not_found", str(exc))

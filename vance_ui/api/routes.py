@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
+from vance_ui.api.auth import request_identity, scope_for
 from vance_ui.api.models import (
     ErrorOut,
     FollowUpOut,
@@ -23,7 +24,8 @@ router = APIRouter(prefix="/brain/{tenant}/wizards", tags=["wizards"])
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut, "description": "invalid name, parameters, body or form values (structured errors)"},
-    404: {"model": ErrorOut, "description": "no such wizard"},
+    401: {"model": ErrorOut, "description": "multi-user mode: the Bearer token is missing or not valid"},
+    404: {"model": ErrorOut, "description": "no such wizard (or, with accounts, a tenant you are not in)"},
 }
 BODY_ERRORS: dict[int | str, dict[str, Any]] = {
     **ERRORS,
@@ -61,8 +63,8 @@ def get_service(request: Request) -> WizardService:
 
 
 def get_scope(request: Request, tenant: Tenant, project_id: ProjectId = None) -> Scope:
-    """Single-user mode: every request is VANCE_USER."""
-    return Scope(tenant=tenant, user=get_service(request).settings.user, project_id=project_id)
+    """The caller (VANCE_USER in single-user mode, the token's owner otherwise) in this tenant."""
+    return scope_for(request_identity(request), tenant, project_id)
 
 
 Service = Annotated[WizardService, Depends(get_service)]

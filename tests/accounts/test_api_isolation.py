@@ -1,0 +1,112 @@
+"""Multi-user API: two users, two tenants, same wizard names in both user layers."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from fastapi import FastAPI
+
+from tests.conftest import write_wizard
+from vance_ui.accounts.directory import UserDirectory
+from vance_ui.api.app_setup import mount_api
+from vance_ui.service import WizardService
+
+
+def personal(owner: str) -> str:
+    return (f"title: {{en: '{owner} notes'}}\ndescription: {{en: 'only for {owner}'}}\nfields: []\n"
+            f"promptTemplate: 'secret plan of {owner} for {{{{ user }}}}'\n")
+
+
+@dataclass
+class Team:
+    base: str
+    users: UserDirectory
+    alice: str
+    bob: str
+
+
+@pytest.fixture
+def team(service: WizardService, data_dir: Path, tmp_path: Path) -> Iterator[Team]:
+    users = UserDirectory(tmp_path / "users.yaml")
+    users.add_user("alice", "pw-a", ["acme", "research"])
+    users.add_user("bob", "pw-b", ["acme"])
+    for tenant in ("acme", "research"):
+        write_wizard(data_dir, "_user_alice", "notes", personal("alice"), tenant=tenant)
+    write_wizard(data_dir, "_user_bob", "notes", personal("bob"), tenant="acme")
+    write_wizard(data_dir, "_user_bob", "bobonly", personal("bob"), tenant="acme")
+    app = FastAPI()
+    mount_api(app, service, users)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield Team(f"http://127.0.0.1:{port}", users, users.add_token("alice"), users.add_token("bob"))
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+def get(team: Team, path: str, token: str | None) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.get(team.base + path, headers=headers, timeout=30)
+
+
+def post(team: Team, path: str, token: str | None, body: object) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.post(team.base + path, headers=headers, json=body, timeout=30)
+
+
+def test_each_user_sees_only_their_own_user_layer(team: Team) -> None:
+    for token, owner in ((team.alice, "alice"), (team.bob, "bob")):
+        listed = {w["name"]: w for w in get(team, "/brain/acme/wizards", token).json()["wizards"]}
+        assert listed["notes"]["title"] == f"{owner} notes" and listed["notes"]["source"] == "USER"
+        assert get(team, "/brain/acme/wizards/notes", token).json()["description"] == f"only for {owner}"
+        prompt = post(team, "/brain/acme/wizards/notes/render", token, {"values": {}}).json()["prompt"]
+        assert prompt == f"secret plan of {owner} for {owner}"
+    assert "bobonly" not in {w["name"] for w in get(team, "/brain/acme/wizards", team.alice).json()["wizards"]}
+
+
+def test_guessing_another_users_wizard_or_namespace_fails(team: Team) -> None:
+    assert get(team, "/brain/acme/wizards/bobonly", team.alice).status_code == 404
+    assert post(team, "/brain/acme/wizards/bobonly/render", team.alice, {"values": {}}).status_code == 404
+    response = get(team, "/brain/acme/wizards?projectId=_user_bob", team.alice)
+    assert response.status_code == 400 and "bob" not in str(response.json().get("wizards", ""))
+    assert get(team, "/brain/acme/wizards?projectId=_user_alice", team.alice).status_code == 200
+
+
+@pytest.mark.parametrize("token", [None, "", "wrong", "vance_not-a-real-token"])
+def test_missing_or_wrong_tokens_are_401(team: Team, token: str | None) -> None:
+    for response in (get(team, "/brain/acme/wizards", token), get(team, "/brain/acme/wizards/gremium", token),
+                     post(team, "/brain/acme/wizards/gremium/render", token, {"values": {}})):
+        assert response.status_code == 401
+        assert response.json()["error"] == "unauthorized"
+        assert response.headers["www-authenticate"] == "Bearer"
+
+
+def test_a_foreign_tenant_looks_like_a_missing_one(team: Team) -> None:
+    foreign = get(team, "/brain/research/wizards", team.bob)
+    missing = get(team, "/brain/nowhere/wizards", team.bob)
+    assert foreign.status_code == missing.status_code == 404
+    assert foreign.json()["error"] == missing.json()["error"] == "tenant_not_found"
+    assert get(team, "/brain/research/wizards", team.alice).status_code == 200
+
+
+def test_a_removed_user_loses_access_without_restart(team: Team) -> None:
+    assert get(team, "/brain/acme/wizards", team.bob).status_code == 200
+    team.users.remove_user("bob")
+    assert get(team, "/brain/acme/wizards", team.bob).status_code == 401
+
+
+def test_healthz_needs_no_token(team: Team) -> None:
+    assert get(team, "/healthz", None).status_code == 200
