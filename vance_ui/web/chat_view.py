@@ -108,6 +108,7 @@ class ChatView:
                 now = time.monotonic()
                 if now - last >= THROTTLE_SECONDS:
                     reply.set_text("".join(parts))
+                    self._follow_stream()
                     last = now
             reply.set_text("".join(parts))
             reply.done()
@@ -138,6 +139,12 @@ class ChatView:
     def _running(self, running: bool) -> None:
         self.send_button.visible = not running
         self.stop_button.visible = running
+
+    def _follow_stream(self) -> None:
+        """Keep the growing answer in view, unless the user scrolled up to read."""
+        self.transcript.client.run_javascript(
+            "if (window.innerHeight + window.scrollY >= document.body.scrollHeight - 200)"
+            " window.scrollTo(0, document.body.scrollHeight)")
 
     def _scroll_down(self) -> None:
         self.transcript.client.run_javascript(
