@@ -110,3 +110,18 @@ def test_a_removed_user_loses_access_without_restart(team: Team) -> None:
 
 def test_healthz_needs_no_token(team: Team) -> None:
     assert get(team, "/healthz", None).status_code == 200
+
+
+def test_the_cli_talks_to_a_multi_user_server_with_a_token(
+    team: Team, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vance_ui.cli.main import main
+
+    assert main(["wizards", "--server", team.base, "--tenant", "acme", "--token", team.bob, "--json"]) == 0
+    assert "bob notes" in capsys.readouterr().out
+    monkeypatch.setenv("VANCE_TOKEN", team.alice)
+    assert main(["wizards", "--server", team.base, "--tenant", "acme", "--json"]) == 0
+    assert "alice notes" in capsys.readouterr().out
+    monkeypatch.delenv("VANCE_TOKEN")
+    assert main(["wizards", "--server", team.base, "--tenant", "acme"]) == 1
+    assert "--token" in capsys.readouterr().err

@@ -71,8 +71,10 @@ class LocalBackend:
 class RemoteBackend:
     """A running app's REST API (`--server URL`)."""
 
-    def __init__(self, base_url: str, tenant: str, project_id: str | None, timeout: float = 30.0) -> None:
-        self.client = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout)
+    def __init__(self, base_url: str, tenant: str, project_id: str | None, timeout: float = 30.0,
+                 token: str | None = None) -> None:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self.client = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout, headers=headers)
         self.prefix = f"/brain/{tenant}/wizards"
         self.params = {"projectId": project_id} if project_id else {}
 
@@ -98,6 +100,8 @@ class RemoteBackend:
             data = {}
         if not isinstance(data, dict):
             data = {}
+        if response.status_code == 401:
+            raise BackendError("the server wants an API token: pass --token or set VANCE_TOKEN")
         if response.status_code == 404 and data.get("error") == "wizard_not_found" and name:
             raise WizardNotFound(name)
         if response.status_code == 400 and data.get("error") == "validation_failed":

@@ -29,7 +29,8 @@ def make_backend(args: argparse.Namespace, settings: Settings | None = None) -> 
     tenant = getattr(args, "tenant", None) or settings.tenant
     project = getattr(args, "project", None)
     if getattr(args, "server", None):
-        return RemoteBackend(args.server, tenant, project)
+        token = getattr(args, "token", None) or os.environ.get("VANCE_TOKEN") or None
+        return RemoteBackend(args.server, tenant, project, token=token)
     from vance_ui.service import WizardService
 
     # not runtime.create_service: a read-only command must not create ./data wherever it runs

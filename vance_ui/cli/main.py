@@ -19,6 +19,9 @@ commands and examples:
   vance lint my-wizards/ draft.yaml               check files or folders (file:line:col: severity: message)
   vance schema > wizard.schema.json               JSON Schema for the yaml-language-server
   vance serve --host 0.0.0.0 --port 8080          the web app, same as `make run`
+  vance users add alice --tenant acme             multi-user mode (VANCE_USERS_FILE): add a user (asks the password)
+  vance users token alice                         print a new API token once (only its hash is stored)
+  vance wizards --server https://vance.example --token "$VANCE_TOKEN"
 
 Settings come from VANCE_* environment variables (VANCE_DATA_DIR, VANCE_TENANT, VANCE_USER,
 VANCE_MODEL, ...), as for the web app. Exit codes: 0 ok, 1 error, 2 invalid values, 130 cancelled.
@@ -30,6 +33,7 @@ def _scope_options(parser: argparse.ArgumentParser, server: bool = True) -> None
     parser.add_argument("--tenant", help="tenant id (default: VANCE_TENANT or 'default')")
     if server:
         parser.add_argument("--server", metavar="URL", help="use a running app's REST API instead of the data dir")
+        parser.add_argument("--token", help="API token for --server in multi-user mode (default: VANCE_TOKEN)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,6 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("schema", help="print the JSON Schema of the wizard format",
                         description="Print the JSON Schema of the wizard file format.")
 
+    from vance_ui.cli.users import add_users_parser
+
+    add_users_parser(commands)
+
     serve = commands.add_parser("serve", help="start the web app (same as `make run`)",
                                 description="Start the web app with its REST API.")
     serve.add_argument("--host", help="bind address (default: VANCE_HOST or 127.0.0.1)")
@@ -91,6 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from vance_ui.cli.chat import run_chat
 
             return run_chat(args)
+        if args.command == "users":
+            from vance_ui.cli.users import run_users
+
+            return run_users(args)
         from vance_ui.cli import commands
 
         handler = {"wizards": commands.cmd_wizards, "wizard": commands.cmd_wizard, "render": commands.cmd_render,
