@@ -6,7 +6,6 @@ One app process and one browser per module keep the suite fast. Screenshots go t
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -64,7 +63,3 @@ def page(browser: Browser, server: AppServer, model: FakeLLM) -> Iterator[Page]:
 def screenshot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def clean_artifacts() -> None:
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)

@@ -6,6 +6,7 @@ before anything reaches the store.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -54,14 +55,10 @@ class DraftStore:
 
     def save(self, wizard: str, fields: Sequence[FieldView], values: Mapping[str, Any]) -> None:
         payload = {"wizard": wizard, "values": strip_secrets(fields, values)}
-        try:
+        with contextlib.suppress(InvalidDocumentPath):
             self.data.put(self.tenant, self.project, self._path(wizard),
                           json.dumps(payload, ensure_ascii=False).encode())
-        except InvalidDocumentPath:
-            pass
 
     def delete(self, wizard: str) -> None:
-        try:
+        with contextlib.suppress(InvalidDocumentPath):
             self.data.delete(self.tenant, self.project, self._path(wizard))
-        except InvalidDocumentPath:
-            pass
