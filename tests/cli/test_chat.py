@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.completion import CompleteEvent, Completion
 from prompt_toolkit.document import Document
 
 from tests.cli.conftest import CLEAR, FINISH, typed
@@ -118,9 +119,22 @@ def test_completer_offers_commands_and_wizard_names() -> None:
 
 def test_tab_completes_the_wizard_name(cli_data: Path, service: WizardService) -> None:
     chat, _, said = repl(service, EchoEngine())
+    completed = threading.Event()
+    original = chat.completer.get_completions
+
+    def get_completions(document: Document, event: CompleteEvent) -> Iterable[Completion]:
+        yield from original(document, event)
+        completed.set()
+
+    chat.completer.get_completions = get_completions  # type: ignore[method-assign]
     with typed("/wizard all-t\t") as pipe:
         # the rest comes once the completion (which runs asynchronously) has filled in the name
-        later = threading.Timer(0.5, pipe.send_text, ["".join([" \r", *ALL_TYPES_KEYS, "\x03\x04"])])
+        def rest() -> None:
+            assert completed.wait(30), "Tab never asked the completer"
+            time.sleep(0.2)  # let prompt_toolkit apply the single completion before more keys arrive
+            pipe.send_text("".join([" \r", *ALL_TYPES_KEYS, "\x03\x04"]))
+
+        later = threading.Thread(target=rest)
         later.start()
         assert chat.run() == 0
         later.join()
