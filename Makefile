@@ -33,7 +33,7 @@ test: $(STAMP) chromium
 	$(PY) -m pytest -q
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check vance_ui tests app.py scripts
+	$(VENV)/bin/ruff check vance_ui tests app.py scripts bench
 	$(VENV)/bin/mypy
 
 bench: $(STAMP)
