@@ -65,6 +65,27 @@ class FileDocumentStore:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._warned: set[tuple[str, str]] = set()  # (file, version) already named in a WARN
+
+    def _warn_once(self, file: str, version: str, message: str, *args: object) -> None:
+        """One WARN per file and version: listings run often, the log must not fill up."""
+        key = (file, version)
+        with self._lock:
+            if key in self._warned:
+                return
+            if len(self._warned) > 10_000:
+                self._warned.clear()
+            self._warned.add(key)
+        log.warning(message, *args)
+
+    def _inside(self, file: Path) -> bool:
+        """Whether `file`, with every symlink on the way resolved, stays under the root."""
+        real = os.path.realpath(file)
+        root = str(self.root)
+        if real == root or real.startswith(root + os.sep):
+            return True
+        self._warn_once(str(file), real, "refusing %s: it resolves to %s, outside %s", file, real, root)
+        return False
 
     # -- addressing -------------------------------------------------------------------------
 
@@ -72,7 +93,11 @@ class FileDocumentStore:
         return self.root / check_segment(tenant, "tenant") / check_segment(project, "project")
 
     def _file(self, tenant: str, project: str, path: str) -> Path:
-        return self._dir(tenant, project) / check_path(path)
+        """The file for a path; a symlink (or symlinked folder) leading out of the root is refused."""
+        file = self._dir(tenant, project) / check_path(path)
+        if not self._inside(file):
+            raise InvalidDocumentPath(f"{path[:80]!r} leads outside the data directory")
+        return file
 
     def _info(self, tenant: str, project: str, path: str, file: Path, stat: os.stat_result) -> DocumentInfo:
         version = f"{stat.st_mtime_ns}-{stat.st_size}-{stat.st_ino}"
@@ -86,7 +111,11 @@ class FileDocumentStore:
         return self.root / CACHE_DIR
 
     def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None:
-        file = self._file(tenant, project, path)
+        try:
+            file = self._file(tenant, project, path)
+        except InvalidDocumentPath:
+            check_path(path)  # a malformed path still raises; an escaping symlink is just absent
+            return None
         try:
             stat = file.stat()
         except (FileNotFoundError, NotADirectoryError):
@@ -96,7 +125,11 @@ class FileDocumentStore:
         return self._info(tenant, project, path, file, stat)
 
     def get(self, tenant: str, project: str, path: str) -> Document | None:
-        file = self._file(tenant, project, path)
+        try:
+            file = self._file(tenant, project, path)
+        except InvalidDocumentPath:
+            check_path(path)
+            return None
         try:
             with file.open("rb") as handle:
                 stat = os.fstat(handle.fileno())
@@ -118,11 +151,19 @@ class FileDocumentStore:
                 if name.startswith(".") or not name.endswith(suffix):
                     continue
                 try:
-                    check_segment(name, "file name")
                     if not entry.is_file():
                         continue
                     stat = entry.stat()
-                except (InvalidDocumentPath, OSError):
+                except OSError:
+                    continue
+                try:
+                    check_segment(name, "file name")
+                except InvalidDocumentPath:
+                    self._warn_once(entry.path, f"{stat.st_mtime_ns}-{stat.st_size}",
+                                    "ignoring %r in %s: file names may use only A-Z a-z 0-9 _ . - "
+                                    "(not starting with - or .)", name, directory)
+                    continue
+                if not self._inside(Path(entry.path)):
                     continue
                 found.append(self._info(tenant, project, f"{folder}/{name}", Path(entry.path), stat))
         found.sort(key=lambda info: info.path)

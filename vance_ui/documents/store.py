@@ -25,7 +25,7 @@ class ReadOnlyStore(PermissionError):
 
 def check_segment(value: str, what: str) -> str:
     """Accept plain names only: no separators, no `..`, no NUL, bounded length."""
-    if not SEGMENT_RE.match(value) or value.strip(".") == "" or ".." in value:
+    if not SEGMENT_RE.fullmatch(value) or value.strip(".") == "" or ".." in value:
         raise InvalidDocumentPath(f"invalid {what}: {value[:80]!r}")
     return value
 
