@@ -102,6 +102,7 @@ class WizardService:
         self.data = data
         self.registry = WizardRegistry(data, bundled)
         self._languages: dict[str, tuple[str, str]] = {}
+        self._summaries: dict[tuple[str, str | None, str, str], tuple[list[LoadedWizard], list[WizardSummary]]] = {}
         self._lock = threading.Lock()
 
     def start_watching(self) -> None:
@@ -167,12 +168,18 @@ class WizardService:
     def list_wizards(self, scope: Scope, lang: str | None = None) -> list[WizardSummary]:
         """Visible wizards (cascade + availableIn), by category then title."""
         lang = lang or self.language(scope.tenant)
-        wizards = [
-            w for w in self.registry.list(scope.tenant, scope.project_id, scope.user)
-            if is_available(w.definition.available_in, scope.project_id)
-        ]
-        views = [summary_view(w, lang) for w in wizards]
+        listed = self.registry.list(scope.tenant, scope.project_id, scope.user)
+        key = (scope.tenant, scope.project_id, scope.user, lang)
+        with self._lock:
+            cached = self._summaries.get(key)
+        if cached is not None and cached[0] is listed:  # the registry hands out one list per generation
+            return cached[1]
+        views = [summary_view(w, lang) for w in listed if is_available(w.definition.available_in, scope.project_id)]
         views.sort(key=lambda v: ((v.category or "~").lower(), v.title.lower(), v.name))
+        with self._lock:
+            if len(self._summaries) > 1024:
+                self._summaries.clear()
+            self._summaries[key] = (listed, views)
         return views
 
     def wizard(self, scope: Scope, name: str) -> LoadedWizard:

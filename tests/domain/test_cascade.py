@@ -130,3 +130,20 @@ def test_warm_up_logs_broken_files_at_boot(
     with caplog.at_level(logging.WARNING, logger="vance_ui.wizards"):
         assert service.warm_up() == 6  # five bundled + fine
     assert any("broken.yaml" in r.getMessage() and "required" in r.getMessage() for r in caplog.records)
+
+
+def test_cached_listings_follow_file_changes(service: WizardService, data_dir: Path) -> None:
+    scope = Scope("default", "local")
+    service.start_watching()
+    try:
+        first = service.list_wizards(scope)
+        assert service.list_wizards(scope) is first  # unchanged files: the same cached listing
+        path = write_wizard(data_dir, "_vance", "gremium", wizard_yaml("Renamed council"))
+        deadline = time.monotonic() + 3
+        while {w.name: w.title for w in service.list_wizards(scope)}["gremium"] != "Renamed council":
+            assert time.monotonic() < deadline, "changed title not listed within 3 s"
+            time.sleep(0.05)
+        assert service.list_wizards(scope, lang="de") is not service.list_wizards(scope)
+        path.unlink()
+    finally:
+        service.stop_watching()

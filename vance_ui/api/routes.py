@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
 from vance_ui.api.auth import request_identity, scope_for
 from vance_ui.api.models import (
@@ -18,7 +18,7 @@ from vance_ui.api.models import (
 )
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.schema import WIZARD_NAME_RE
-from vance_ui.wizards.views import WizardDefinition
+from vance_ui.wizards.views import WizardDefinition, WizardSummary
 
 router = APIRouter(prefix="/brain/{tenant}/wizards", tags=["wizards"])
 
@@ -71,10 +71,20 @@ Service = Annotated[WizardService, Depends(get_service)]
 RequestScope = Annotated[Scope, Depends(get_scope)]
 
 
+_LISTING_JSON: dict[int, tuple[list[WizardSummary], bytes]] = {}
+
+
 @router.get("", response_model=WizardList, responses=ERRORS)
-def list_wizards(service: Service, scope: RequestScope, lang: Lang = None) -> WizardList:
+def list_wizards(service: Service, scope: RequestScope, lang: Lang = None) -> Response:
     """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied."""
-    return WizardList(wizards=service.list_wizards(scope, lang))
+    views = service.list_wizards(scope, lang)
+    cached = _LISTING_JSON.get(id(views))
+    if cached is None or cached[0] is not views:  # serialise each cached listing once, not per request
+        if len(_LISTING_JSON) > 256:
+            _LISTING_JSON.clear()
+        cached = (views, WizardList(wizards=views).model_dump_json().encode())
+        _LISTING_JSON[id(views)] = cached
+    return Response(cached[1], media_type="application/json")
 
 
 @router.get("/{name}", response_model=WizardDefinition, response_model_by_alias=True, responses=ERRORS)
