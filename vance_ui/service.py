@@ -215,18 +215,18 @@ class WizardService:
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields, result.values) from None
 
-    def validator_model(self) -> ModelConfig | None:
-        model = self.settings.validator_model
+    def _model_config(self, model: str | None) -> ModelConfig | None:
         if not model:
             return None
         key = self.settings.llm_api_key.get_secret_value() if self.settings.llm_api_key else None
         return ModelConfig(model, self.settings.llm_api_base, key, self.settings.llm_timeout_seconds)
 
+    def validator_model(self) -> ModelConfig | None:
+        """VANCE_FAST_MODEL (else VANCE_MODEL) for the LLM Check."""
+        return self._model_config(self.settings.validator_model)
+
     def chat_model(self) -> ModelConfig | None:
-        if not self.settings.model:
-            return None
-        key = self.settings.llm_api_key.get_secret_value() if self.settings.llm_api_key else None
-        return ModelConfig(self.settings.model, self.settings.llm_api_base, key, self.settings.llm_timeout_seconds)
+        return self._model_config(self.settings.model)
 
     async def check(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                     lang: str | None = None) -> list[Suggestion]:
