@@ -35,7 +35,7 @@ class FakeLLM:
     @property
     def base_url(self) -> str:
         host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"http://{host!s}:{port}/v1" if isinstance(host, str) else f"http://127.0.0.1:{port}/v1"
 
     def reply(self, text: str = "", **options: Any) -> None:
         self.replies.append(Reply(text, **options))
