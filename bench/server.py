@@ -35,8 +35,10 @@ def child_env(data_dir: Path, port: int) -> dict[str, str]:
 class AppProcess:
     """`with AppProcess(data) as app:` starts app.py; `app.started` is the monotonic start time."""
 
-    def __init__(self, data_dir: Path, *, python_flags: tuple[str, ...] = ()) -> None:
+    def __init__(self, data_dir: Path, *, python_flags: tuple[str, ...] = (),
+                 extra_env: dict[str, str] | None = None) -> None:
         self.data_dir = data_dir
+        self.extra_env = dict(extra_env or {})
         self.port = free_port()
         self.base_url = f"http://{HOST}:{self.port}"
         self.python_flags = python_flags
@@ -49,7 +51,8 @@ class AppProcess:
         log = self.log_path.open("wb")
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
-            [sys.executable, *self.python_flags, "app.py"], cwd=REPO, env=child_env(self.data_dir, self.port),
+            [sys.executable, *self.python_flags, "app.py"], cwd=REPO,
+            env={**child_env(self.data_dir, self.port), **self.extra_env},
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         )
         log.close()
