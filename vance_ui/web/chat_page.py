@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nicegui import app, ui
+from nicegui import ui
 
 from vance_ui.chat.engine import create_engine
 from vance_ui.chat.sessions import ChatSession
 from vance_ui.service import WizardService
+from vance_ui.web.auth import LOGIN_PATH, TENANT_KEY, WebIdentity, browser_storage, forget_login
 from vance_ui.web.changes import ChangeHub
 from vance_ui.web.chat_view import ChatView
 from vance_ui.web.context import PageContext
@@ -26,20 +27,13 @@ from vance_ui.web.wizards_panel import WizardsPanel
 RESERVED_QUERY = ("wizard", "project", "kind", "lang")
 
 
-def _storage() -> dict[str, Any]:
-    try:
-        return app.storage.user
-    except (RuntimeError, AssertionError):
-        return {}
-
-
 class ChatPage:
-    def __init__(self, service: WizardService, hub: ChangeHub, query: Mapping[str, str],
+    def __init__(self, service: WizardService, hub: ChangeHub, identity: WebIdentity, query: Mapping[str, str],
                  query_pairs: list[tuple[str, str]]) -> None:
-        self.storage = _storage()
-        lang = pick_language(query.get("lang") or self.storage.get("lang") or
-                             service.language(service.settings.tenant))
-        self.ctx = ctx = PageContext(service, Texts(lang))
+        self.storage = browser_storage()
+        self.identity = identity
+        lang = pick_language(query.get("lang") or self.storage.get("lang") or service.language(identity.tenant))
+        self.ctx = ctx = PageContext(service, Texts(lang), identity.tenant, identity.user)
         projects = ctx.projects()
         wanted = query.get("project") or self.storage.get("project")
         ctx.project_id = wanted if wanted in projects else None
@@ -83,6 +77,11 @@ class ChatPage:
             ui.select(options, value=self.ctx.project_id or "", on_change=lambda e: self.switch_project(e.value)) \
                 .props("outlined dense options-dense").classes("vance-project").mark("project-switch") \
                 .tooltip(t("project"))
+            if len(self.identity.tenants) > 1:
+                ui.select(list(self.identity.tenants), value=self.identity.tenant,
+                          on_change=lambda e: self.switch_tenant(e.value)) \
+                    .props("outlined dense options-dense").classes("vance-tenant").mark("tenant-switch") \
+                    .tooltip(t("tenant"))
             if is_echo:
                 ui.badge(t("echo_label")).props("outline color=amber-9").classes("vance-engine-chip gt-sm")
             else:
@@ -90,6 +89,10 @@ class ChatPage:
             ui.toggle({code: code.upper() for code in LANGUAGES}, value=self.ctx.lang,
                       on_change=lambda e: self.switch_language(e.value)) \
                 .props("dense unelevated toggle-color=primary no-caps").classes("vance-lang").mark("language")
+            if self.identity.multi_user:
+                ui.label(self.identity.display_name).classes("vance-user-name gt-xs").mark("user-name")
+                ui.button(icon="logout", on_click=self.logout).props("flat round dense") \
+                    .tooltip(t("logout")).mark("logout")
             ui.button(icon="view_sidebar", on_click=lambda: self.right.toggle()).props("flat round dense") \
                 .tooltip(t("toggle_panel")).mark("toggle-panel")
 
@@ -156,6 +159,18 @@ class ChatPage:
             return
         self.storage["lang"] = lang
         ui.navigate.to("/")
+
+    def switch_tenant(self, tenant: str) -> None:
+        if tenant == self.identity.tenant or tenant not in self.identity.tenants:
+            return
+        for key in ("session", "project"):
+            self.storage.pop(key, None)
+        self.storage[TENANT_KEY] = tenant
+        ui.navigate.to("/")
+
+    def logout(self) -> None:
+        forget_login(self.storage)
+        ui.navigate.to(LOGIN_PATH)
 
     def files_changed(self) -> None:
         if self.wizards.reload():

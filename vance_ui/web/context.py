@@ -12,14 +12,17 @@ from vance_ui.web.i18n import Texts
 
 @dataclass
 class PageContext:
+    """Everything user-scoped (wizard layer, sessions, drafts) goes through `tenant` and `user`."""
+
     service: WizardService
     t: Texts
+    tenant: str
+    user: str
     project_id: str | None = None
 
     def __post_init__(self) -> None:
-        settings = self.service.settings
-        self.sessions = SessionStore(self.service.data, settings.tenant, settings.user)
-        self.drafts = DraftStore(self.service.data, settings.tenant, settings.user)
+        self.sessions = SessionStore(self.service.data, self.tenant, self.user)
+        self.drafts = DraftStore(self.service.data, self.tenant, self.user)
 
     @property
     def lang(self) -> str:
@@ -27,9 +30,8 @@ class PageContext:
 
     @property
     def scope(self) -> Scope:
-        settings = self.service.settings
-        return Scope(settings.tenant, settings.user, self.project_id)
+        return Scope(self.tenant, self.user, self.project_id)
 
     def projects(self) -> list[str]:
         """The tenant's project folders; `_`-prefixed namespaces (user, tenant) are not projects."""
-        return [p for p in self.service.data.projects(self.service.settings.tenant) if not p.startswith("_")]
+        return [p for p in self.service.data.projects(self.tenant) if not p.startswith("_")]

@@ -81,6 +81,15 @@ _TEXTS: dict[str, dict[str, str]] = {
     "required": {"en": "required", "de": "Pflichtfeld"},
     "choose": {"en": "Choose…", "de": "Auswählen…"},
     "toggle_sessions": {"en": "Show or hide chats", "de": "Chats ein- oder ausblenden"},
+    "login_title": {"en": "Log in", "de": "Anmelden"},
+    "login_user": {"en": "User id", "de": "Benutzerkennung"},
+    "login_password": {"en": "Password", "de": "Passwort"},
+    "login_submit": {"en": "Log in", "de": "Anmelden"},
+    "login_failed": {"en": "User id or password is wrong.", "de": "Benutzerkennung oder Passwort ist falsch."},
+    "login_throttled": {"en": "Too many attempts. Try again in {minutes} minute(s).",
+                        "de": "Zu viele Versuche. Bitte in {minutes} Minute(n) erneut versuchen."},
+    "logout": {"en": "Log out", "de": "Abmelden"},
+    "tenant": {"en": "Workspace", "de": "Arbeitsbereich"},
     "toggle_panel": {"en": "Show or hide the side panel", "de": "Seitenleiste ein- oder ausblenden"},
 }
 

@@ -1,13 +1,20 @@
-"""Page registration: the chat page at `/` (issue 3). `/?wizard=<name>&k=v&project=p` deep-links."""
+"""Page registration: the chat page at `/` (issue 3). `/?wizard=<name>&k=v&project=p` deep-links.
+
+Multi-user mode (a users file, `app.state.user_directory`): `/login` too, and `/` sends
+visitors who are not logged in there, keeping where they wanted to go in `?next=`.
+"""
 
 from __future__ import annotations
 
 from fastapi import Request
+from fastapi.responses import RedirectResponse
 from nicegui import ui
 
 from vance_ui.service import WizardService
+from vance_ui.web.auth import current_identity, login_url, user_directory
 from vance_ui.web.changes import ChangeHub
 from vance_ui.web.chat_page import ChatPage
+from vance_ui.web.login_page import LoginGate, register_login_page
 from vance_ui.web.warmup import warm_up_model_client
 
 
@@ -15,8 +22,15 @@ def register_pages(service: WizardService) -> None:
     hub = ChangeHub()
     hub.attach(service)
     warm_up_model_client(service)
+    directory = user_directory()
+    if directory is not None:
+        register_login_page(service, LoginGate(directory))
 
     @ui.page("/")
-    def index(request: Request) -> None:
+    def index(request: Request) -> RedirectResponse | None:
+        identity = current_identity(service.settings, directory)
+        if identity is None:
+            return RedirectResponse(login_url(request), status_code=303)
         params = request.query_params
-        ChatPage(service, hub, dict(params), list(params.multi_items()))
+        ChatPage(service, hub, identity, dict(params), list(params.multi_items()))
+        return None

@@ -1,0 +1,193 @@
+"""Multi-user web UI: login, logout, throttling, the generic error, redirects, per-user isolation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import itsdangerous
+import pytest
+from nicegui import app
+from nicegui.testing import User
+
+from tests.conftest import write_wizard
+from tests.web.conftest import click, elements, eventually, one
+from vance_ui.accounts.directory import UserDirectory
+from vance_ui.chat.sessions import SessionStore
+from vance_ui.documents.filesystem import FileDocumentStore
+from vance_ui.web.auth import safe_next
+
+SECRET = "web-test-secret-0123456789abcdef"
+WRONG = "User id or password is wrong."
+
+
+def personal(owner: str) -> str:
+    return (f"title: {{en: '{owner} notes'}}\ndescription: {{en: 'only for {owner}'}}\n"
+            "fields:\n  - { name: topic, type: string, label: { en: 'Topic' } }\n"
+            f"promptTemplate: 'plan of {owner}: {{{{ topic }}}}'\n")
+
+
+@pytest.fixture
+def team(web_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> UserDirectory:
+    users = UserDirectory(tmp_path / "users.yaml")
+    users.add_user("alice", "pw-alice", ["acme", "research"], name="Alice Example")
+    users.add_user("bob", "pw-bob", ["acme"], name="Bob Builder")
+    write_wizard(web_data, "_user_alice", "notes", personal("Alice"), tenant="acme")
+    write_wizard(web_data, "_user_alice", "notes", personal("Alice research"), tenant="research")
+    write_wizard(web_data, "_user_bob", "notes", personal("Bob"), tenant="acme")
+    monkeypatch.setenv("VANCE_USERS_FILE", str(users.path))
+    monkeypatch.setenv("VANCE_STORAGE_SECRET", SECRET)
+    return users
+
+
+@pytest.fixture
+def visitor(team: UserDirectory, user: User) -> User:
+    return user
+
+
+def texts(user: User, marker: str) -> list[str]:
+    return [str(getattr(e, "text", "")) for e in elements(user, marker)]
+
+
+def path_of(user: User) -> str:
+    """Where the current page really is (after redirects)."""
+    if user.client is None or user.client.request is None:
+        return ""
+    url = user.client.request.url
+    return url.path + (f"?{url.query}" if url.query else "")
+
+
+async def login(user: User, user_id: str, password: str, path: str = "/") -> None:
+    await user.open(path)
+    await eventually(lambda: bool(elements(user, "login-user")), what="the login form")
+    one(user, "login-user").set_value(user_id)
+    one(user, "login-password").set_value(password)
+    click(user, one(user, "login-submit"))
+
+
+async def logged_in(user: User, user_id: str, password: str, path: str = "/") -> None:
+    await login(user, user_id, password, path)
+    await eventually(lambda: bool(elements(user, "logout")), what="the chat page after login")
+
+
+async def refused(user: User, user_id: str, password: str) -> str:
+    await login(user, user_id, password)
+    await eventually(lambda: any(texts(user, "login-error")), what="the login error")
+    return texts(user, "login-error")[0]
+
+
+def test_next_must_be_a_local_path() -> None:
+    assert safe_next("/?wizard=notes&topic=x") == "/?wizard=notes&topic=x"
+    for bad in (None, "", "https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)",
+                "evil", "/login?next=/", "/x\nSet-Cookie: a=b", "/" + "a" * 5000):
+        assert safe_next(bad) == "/", bad
+
+
+async def test_every_page_sends_strangers_to_the_login_and_keeps_the_deep_link(visitor: User) -> None:
+    await visitor.open("/?wizard=notes&topic=hello")
+    assert path_of(visitor).startswith("/login?next=")
+    await visitor.should_see("User id")
+    await logged_in(visitor, "alice", "pw-alice", path_of(visitor))
+    await visitor.should_see("Alice notes")  # the deep-linked wizard opened
+    assert elements(visitor, "user-name")[0].text == "Alice Example"
+
+
+async def test_the_login_page_speaks_german(visitor: User) -> None:
+    await visitor.open("/login?lang=de")
+    await visitor.should_see("Benutzerkennung")
+    await visitor.should_see("Passwort")
+
+
+async def test_a_wrong_password_and_an_unknown_user_get_the_same_answer(visitor: User) -> None:
+    assert await refused(visitor, "alice", "wrong") == WRONG
+    assert await refused(visitor, "nobody", "pw-alice") == WRONG
+    assert await refused(visitor, "alice", "") == WRONG
+    await visitor.open("/")
+    assert path_of(visitor).startswith("/login")
+
+
+async def test_repeated_failures_are_throttled_even_with_the_right_password(visitor: User) -> None:
+    for _ in range(5):
+        assert await refused(visitor, "Alice", "guess") == WRONG  # ids are case-folded: one throttle key
+    message = await refused(visitor, "alice", "pw-alice")
+    assert message.startswith("Too many attempts")
+    await visitor.open("/")
+    assert path_of(visitor).startswith("/login")
+
+
+async def test_failures_from_one_address_throttle_every_user_id(visitor: User) -> None:
+    for index in range(5):
+        await refused(visitor, f"guess{index}", "guess")
+    assert (await refused(visitor, "bob", "pw-bob")).startswith("Too many attempts")
+
+
+async def test_logout_and_a_removed_user_go_back_to_the_login(visitor: User, team: UserDirectory) -> None:
+    await logged_in(visitor, "alice", "pw-alice")
+    click(visitor, one(visitor, "logout"))
+    await eventually(lambda: path_of(visitor) == "/login", what="the login page after logout")
+    await visitor.open("/")
+    assert path_of(visitor).startswith("/login")
+
+    await logged_in(visitor, "bob", "pw-bob")
+    team.remove_user("bob")
+    await visitor.open("/")
+    assert path_of(visitor).startswith("/login")
+
+
+async def test_the_tenant_picker_switches_tenant(visitor: User) -> None:
+    await logged_in(visitor, "alice", "pw-alice")
+    await visitor.should_see("Alice notes")
+    picker = one(visitor, "tenant-switch")
+    assert picker.value == "acme"
+    picker.set_value("research")
+    await eventually(lambda: bool(elements(visitor, "tenant-switch"))
+                     and one(visitor, "tenant-switch").value == "research", what="the research tenant")
+    await visitor.should_see("Alice research notes")
+
+
+async def test_each_user_sees_only_their_own_wizards_sessions_and_drafts(
+        visitor: User, create_user: Callable[[], User], web_data: Path) -> None:
+    store = FileDocumentStore(web_data)
+    bob_chat = SessionStore(store, "acme", "bob").create("Bob's secret chat")
+    store.put("acme", "_user_bob", "drafts/notes.json", b'{"wizard": "notes", "values": {"topic": "bob-draft"}}')
+
+    await logged_in(visitor, "alice", "pw-alice")
+    await visitor.should_see("Alice notes")
+    await visitor.should_not_see("Bob notes")
+    await visitor.should_not_see("Bob's secret chat")
+    assert one(visitor, "tenant-switch")  # two tenants
+    # a session id of Bob's planted in Alice's browser storage does not load
+    assert visitor.client is not None
+    app.storage._users[visitor.client.request.session["id"]]["session"] = bob_chat.id
+    await visitor.open("/?wizard=notes")
+    await visitor.should_see("Alice notes")
+    await visitor.should_not_see("Bob's secret chat")
+    await visitor.should_not_see("bob-draft")
+
+    bob = create_user()
+    await logged_in(bob, "bob", "pw-bob", "/?wizard=notes")
+    await bob.should_see("Bob notes")
+    await bob.should_see("Bob's secret chat")
+    await bob.should_not_see("Alice notes")
+    assert not elements(bob, "tenant-switch")  # one tenant: no picker
+    assert elements(bob, "user-name")[0].text == "Bob Builder"
+
+
+async def test_the_session_cookie_is_httponly_samesite_and_signed(visitor: User) -> None:
+    response = await visitor.http_client.get("/login")
+    cookie = response.headers["set-cookie"]
+    flags = [part.strip().lower() for part in cookie.split(";")]
+    assert "httponly" in flags and "samesite=lax" in flags
+    value = cookie.split(";")[0].split("=", 1)[1]
+    itsdangerous.TimestampSigner(SECRET).unsign(value)  # signed with VANCE_STORAGE_SECRET
+    with pytest.raises(itsdangerous.BadSignature):
+        itsdangerous.TimestampSigner("another-secret-0123456789").unsign(value)
+
+
+async def test_single_user_mode_has_no_login(app_user: User) -> None:
+    await app_user.open("/")
+    assert path_of(app_user) == "/"
+    await app_user.should_see("Start with a wizard")
+    assert not elements(app_user, "logout") and not elements(app_user, "tenant-switch")
+    response = await app_user.http_client.get("/login")
+    assert response.status_code == 404

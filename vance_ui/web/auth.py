@@ -1,0 +1,87 @@
+"""Who the web UI acts as: the single local user, or the user logged in via `/login` (multi-user mode).
+
+The login is remembered in `app.storage.user` (server-side, keyed by NiceGUI's signed session
+cookie). Every page load re-reads the user from the users file, so a removed user is logged out
+and a tenant the user lost is not used any more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from fastapi import Request
+from nicegui import app
+
+from vance_ui.accounts.directory import UserDirectory
+from vance_ui.settings import Settings
+
+AUTH_KEY = "auth_user"
+TENANT_KEY = "tenant"
+LOGIN_PATH = "/login"
+# per-user choices that must not leak into the next login on the same browser
+USER_SCOPED_KEYS = (AUTH_KEY, TENANT_KEY, "session", "project")
+
+
+@dataclass(frozen=True)
+class WebIdentity:
+    user: str
+    tenant: str
+    tenants: tuple[str, ...]
+    name: str = ""
+    multi_user: bool = False
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.user
+
+
+def user_directory() -> UserDirectory | None:
+    return getattr(app.state, "user_directory", None)
+
+
+def browser_storage() -> dict[str, Any]:
+    try:
+        return app.storage.user
+    except (RuntimeError, AssertionError):
+        return {}
+
+
+def safe_next(target: str | None) -> str:
+    """A local path to return to after the login; anything else (other hosts, schemes, `//x`) is `/`."""
+    if not target or len(target) > 4000 or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    if "\\" in target or any(ord(c) < 32 or ord(c) == 127 for c in target):
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or parts.path.startswith(LOGIN_PATH):
+        return "/"
+    return target
+
+
+def login_url(request: Request) -> str:
+    here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    return LOGIN_PATH if here == "/" else f"{LOGIN_PATH}?next={quote(here, safe='')}"
+
+
+def forget_login(storage: dict[str, Any]) -> None:
+    for key in USER_SCOPED_KEYS:
+        storage.pop(key, None)
+
+
+def current_identity(settings: Settings, directory: UserDirectory | None) -> WebIdentity | None:
+    """The identity of this browser; None in multi-user mode when nobody (valid) is logged in."""
+    if directory is None:
+        return WebIdentity(settings.user, settings.tenant, (settings.tenant,))
+    storage = browser_storage()
+    user_id = storage.get(AUTH_KEY)
+    user = directory.get(user_id) if isinstance(user_id, str) else None
+    if user is None:
+        if user_id is not None:
+            forget_login(storage)
+        return None
+    chosen = storage.get(TENANT_KEY)
+    tenant = chosen if chosen in user.tenants else user.tenants[0]
+    storage[TENANT_KEY] = tenant
+    return WebIdentity(user.id, tenant, tuple(user.tenants), user.name, multi_user=True)
