@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bench import browser, http_load, scaling, startup, template_overhead
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# Vance bench ({'quick' if quick else 'full'}) on {info['cpu_model']}, {info['cpu_count']} CPUs, "
           f"Python {info['python']}; load average {load_before[0]:.2f}", file=sys.stderr)
     figures: list[Figure] = []
-    steps = {
+    steps: dict[str, Callable[[], list[Figure]]] = {
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
         "scale": lambda: scaling.measure(scaling.Plan(

@@ -17,6 +17,7 @@ at start-up and its first call are not in the figures (steady state).
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import tempfile
 import time
@@ -150,7 +151,7 @@ class Bench:
             context.close()
 
     @staticmethod
-    def timed(page: Any, condition: str, action: Callable[[], None], timeout_ms: float = 30_000) -> float:
+    def timed(page: Any, condition: str, action: Callable[[], object], timeout_ms: float = 30_000) -> float:
         """ms from the input event of `action` until `condition` holds, on the page's clock."""
         if not page.evaluate("(c) => window.__bench.arm(c)", condition):
             raise RuntimeError(page.evaluate("window.__bench.error"))
@@ -184,18 +185,18 @@ def _ui_figures(bench: Bench, reps: int, keystrokes: int) -> list[Figure]:
     for _ in range(reps):
         with bench.fresh_page() as page:
             gremium.append(bench.timed(page, _dialog_shows("Description / role / persona"),
-                                       lambda page=page: page.locator('.vance-side [data-wizard="gremium"]').click()))
+                                       page.locator('.vance-side [data-wizard="gremium"]').click))
         with bench.fresh_page() as page:
             entry = page.locator(f'.vance-side [data-wizard="{SIXTY}"]')
             entry.scroll_into_view_if_needed()
-            sixty.append(bench.timed(page, _dialog_shows("Field 60 flag"), lambda entry=entry: entry.click()))
+            sixty.append(bench.timed(page, _dialog_shows("Field 60 flag"), entry.click))
         with bench.fresh_page() as page:
             form = _open_gremium(page)
             _fill_gremium(form)
             submits.append(bench.timed(
                 page, "(() => { const t = document.querySelector('.vance-composer textarea');"
                       " return !!t && t.value.includes('tech-council'); })()",
-                lambda form=form: form.get_by_role("button", name="Use prompt").click()))
+                form.get_by_role("button", name="Use prompt").click))
     with bench.fresh_page() as page:
         form = _open_gremium(page)
         purpose = form.get_by_label("Purpose of the council? *")
@@ -208,7 +209,7 @@ def _ui_figures(bench: Bench, reps: int, keystrokes: int) -> list[Figure]:
             typed += letter
             condition = ("(() => { const p = document.querySelector('.vance-wizard-dialog .vance-preview');"
                          f" return !!p && p.textContent.includes({json.dumps(typed)}); }})()")
-            keys.append(bench.timed(page, condition, lambda letter=letter: page.keyboard.press(letter)))
+            keys.append(bench.timed(page, condition, functools.partial(page.keyboard.press, letter)))
             page.wait_for_timeout(150)  # let the draft save after the preview settle before the next key
     page_load = [ms / 1000 for ms in bench.page_loads]
     return [
@@ -268,7 +269,8 @@ def _stream_figures(bench: Bench, fake: Any, reps: int) -> list[Figure]:
             count = len(page.locator(".vance-msg-assistant").all())
             first = ("(() => { const m = document.querySelectorAll('.vance-msg-assistant .vance-markdown');"
                      f" return m.length > {count} && m[m.length - 1].textContent.includes('0000'); }})()")
-            overheads.append(bench.timed(page, first, lambda: box.press("Enter")) - FIRST_TOKEN_DELAY_S * 1000)
+            sent_to_first = bench.timed(page, first, functools.partial(box.press, "Enter"))
+            overheads.append(sent_to_first - FIRST_TOKEN_DELAY_S * 1000)
             t_first = time.perf_counter()
             n_before = len(frames)
             page.locator(".vance-msg-assistant .vance-markdown").nth(count).filter(has_text=last_token) \
