@@ -180,8 +180,12 @@ def _fill_gremium(form: Any) -> None:
 
 
 def _ui_figures(bench: Bench, reps: int, keystrokes: int) -> list[Figure]:
-    gremium, sixty, keys, submits = [], [], [], []
-    gremium_again, sixty_again = [], []
+    gremium: list[float] = []
+    sixty: list[float] = []
+    gremium_again: list[float] = []
+    sixty_again: list[float] = []
+    keys: list[float] = []
+    submits: list[float] = []
     for _ in range(reps):
         for name, last_label, first, again in (("gremium", "Description / role / persona", gremium, gremium_again),
                                                (SIXTY, "Field 60 flag", sixty, sixty_again)):
