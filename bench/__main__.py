@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a ~1 minute smoke run (small N, few repetitions)")
     parser.add_argument("--only", default=",".join(ITEMS), help=f"comma-separated subset of {','.join(ITEMS)}")
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results.json")
+    parser.add_argument("--merge", action="store_true",
+                        help="keep the other items' figures already in --out (recorded under 'earlier_runs')")
     args = parser.parse_args(argv)
     only = {item.strip() for item in args.only.split(",") if item.strip()}
     unknown = only - set(ITEMS)
@@ -59,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {item}: {time.monotonic() - t0:.1f} s", file=sys.stderr)
     elapsed = time.monotonic() - started
     print(table(figures))
-    write_json(args.out, figures, quick=quick, seconds=elapsed, load_before=load_before)
+    write_json(args.out, figures, quick=quick, seconds=elapsed, load_before=load_before, merge=args.merge,
+               items=sorted(only))
     print(f"\n{len(figures)} figures in {elapsed:.0f} s, load average {load_before[0]:.2f} -> "
           f"{os.getloadavg()[0]:.2f}; written to {args.out}", file=sys.stderr)
     return 0

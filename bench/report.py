@@ -62,12 +62,26 @@ def table(figures: list[Figure]) -> str:
 
 
 def write_json(path: Path, figures: list[Figure], *, quick: bool, seconds: float,
-               load_before: tuple[float, float, float]) -> None:
-    """`load_average` (before, after) shows how busy the shared machine was during the run."""
-    payload = {
+               load_before: tuple[float, float, float], merge: bool = False, items: list[str] | None = None) -> None:
+    """`load_average` (before, after) shows how busy the shared machine was during the run.
+
+    With `merge`, figures of the previous file that this run did not measure are kept, and that
+    run's header moves to `earlier_runs`, so every figure can be traced to the run that made it.
+    """
+    payload: dict[str, Any] = {
         "generated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "quick": quick,
-        "duration_s": round(seconds, 1), "machine": machine(),
+        "items": items, "duration_s": round(seconds, 1), "machine": machine(),
         "load_average": {"before": list(load_before), "after": list(os.getloadavg())},
         "figures": {f.key: f.as_json() for f in figures},
     }
+    if merge and path.exists():
+        previous = json.loads(path.read_text(encoding="utf-8"))
+        fresh = payload["figures"]
+        kept = {k: v for k, v in previous.get("figures", {}).items()
+                if k not in fresh and not str(v.get("note", "")).startswith("not measured")}
+        for value in kept.values():
+            value.setdefault("from_run", previous.get("generated"))
+        payload["figures"] = {**kept, **fresh}
+        header = {k: v for k, v in previous.items() if k not in ("figures", "earlier_runs")}
+        payload["earlier_runs"] = [*previous.get("earlier_runs", []), header]
     path.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
