@@ -158,16 +158,21 @@ async def test_each_user_sees_only_their_own_wizards_sessions_and_drafts(
     assert one(visitor, "tenant-switch")  # two tenants
     # a session id of Bob's planted in Alice's browser storage does not load
     assert visitor.client is not None
-    app.storage._users[visitor.client.request.session["id"]]["session"] = bob_chat.id
-    await visitor.open("/?wizard=notes")
+    storage = app.storage._users[visitor.client.request.session["id"]]
+    storage["session"] = bob_chat.id
+    await visitor.open("/")
     await visitor.should_see("Alice notes")
     await visitor.should_not_see("Bob's secret chat")
-    await visitor.should_not_see("bob-draft")
+    assert storage["session"] != bob_chat.id
+    visitor.find(marker="wizard-notes").click()  # from the side panel: a saved draft would be restored
+    await visitor.should_see(marker="wizard-title")
+    await visitor.should_not_see("Draft restored")  # Bob's draft of the same wizard name stays his
 
     bob = create_user()
-    await logged_in(bob, "bob", "pw-bob", "/?wizard=notes")
-    await bob.should_see("Bob notes")
+    await logged_in(bob, "bob", "pw-bob")
     await bob.should_see("Bob's secret chat")
+    bob.find(marker="wizard-notes").click()
+    await bob.should_see("Draft restored")
     await bob.should_not_see("Alice notes")
     assert not elements(bob, "tenant-switch")  # one tenant: no picker
     assert elements(bob, "user-name")[0].text == "Bob Builder"
