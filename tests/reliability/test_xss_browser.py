@@ -1,0 +1,263 @@
+"""Hostile model output in real Chromium (issue 6, item 4).
+
+A corpus of XSS payloads is streamed from the fake model server as assistant replies, several
+payloads per reply. Every payload that could run calls `__pwned(<id>)`, a trap installed before
+any page script; dialogs and popups are recorded too. After each reply every link in it is
+clicked and hovered. What must hold: the trap never fires, no dialog, no popup, no navigation,
+no dangerous element or attribute survives in the DOM, and the chat still works afterwards
+(also after a reload, when the transcript is rebuilt from the stored session).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urldefrag
+
+import pytest
+from playwright.sync_api import Browser, Dialog, Page, expect, sync_playwright
+
+from tests.support.app_server import AppServer, start_app
+from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (make chromium)", allow_module_level=True)
+
+B64_DATA_HTML = "PHNjcmlwdD5wYXJlbnQuX19wd25lZCgnZGF0YS1iNjQnKTwvc2NyaXB0Pg=="  # <script>parent.__pwned('data-b64')</script>
+
+# (id, payload); ids are unique so a fired trap names the payload that got through
+PAYLOADS: list[tuple[str, str]] = [
+    ("script", "<script>__pwned('script')</script>"),
+    ("script-src", "<script src=\"data:text/javascript,__pwned('script-src')\"></script>"),
+    ("img-onerror", "<img src=x onerror=\"__pwned('img-onerror')\">"),
+    ("img-onerror-unquoted", "<img src=x onerror=__pwned('img-onerror-unquoted')>"),
+    ("svg-onload", "<svg onload=\"__pwned('svg-onload')\"><circle r=3></circle></svg>"),
+    ("svg-script", "<svg><script>__pwned('svg-script')</script></svg>"),
+    ("svg-anim", "<svg><animate onbegin=\"__pwned('svg-anim')\" attributeName=x dur=1s></animate></svg>"),
+    ("iframe-js", "<iframe src=\"javascript:parent.__pwned('iframe-js')\"></iframe>"),
+    ("iframe-srcdoc", "<iframe srcdoc=\"<script>parent.__pwned('iframe-srcdoc')</script>\"></iframe>"),
+    ("md-js", "[x-md-js](javascript:__pwned('md-js'))"),
+    ("md-js-case", "[x-md-js-case](JaVaScRiPt:__pwned('md-js-case'))"),
+    ("md-js-entity", "[x-md-js-entity](&#106;avascript:__pwned('md-js-entity'))"),
+    ("md-js-angle", "[x-md-js-angle](<javascript:__pwned('md-js-angle')>)"),
+    ("md-js-space", "[x-md-js-space](  javascript:__pwned('md-js-space'))"),
+    ("md-js-ref", "[x-md-js-ref][r1]\n\n[r1]: javascript:__pwned('md-js-ref')"),
+    ("a-hex-entity", "<a href=\"&#x6A;avascript:__pwned('a-hex-entity')\">x-a-hex-entity</a>"),
+    ("a-colon-entity", "<a href=\"javascript&colon;__pwned('a-colon-entity')\">x-a-colon-entity</a>"),
+    ("a-tab", "<a href=\"java&#9;script:__pwned('a-tab')\">x-a-tab</a>"),
+    ("a-lead-space", "<a href=\" javascript:__pwned('a-lead-space')\">x-a-lead-space</a>"),
+    ("md-data", f"[x-md-data](data:text/html;base64,{B64_DATA_HTML})"),
+    ("a-data", "<a href=\"data:text/html,<script>parent.__pwned('a-data')</script>\">x-a-data</a>"),
+    ("md-vbscript", "[x-md-vbscript](vbscript:msgbox(1))"),
+    ("md-img-js", "![x-md-img-js](javascript:__pwned('md-img-js'))"),
+    ("md-img-quote", "![x](x\" onerror=\"__pwned('md-img-quote'))"),
+    ("vance-dotdot", "[x-vance-dotdot](vance:/wizards/../../x)"),
+    ("vance-js", "[x-vance-js](vance:javascript:__pwned('vance-js'))"),
+    ("vance-hash-js", "[x-vance-hash-js](#vance:javascript:__pwned('vance-hash-js'))"),
+    ("vance-quote", "[x-vance-quote](vance:/wizards/essay\" onclick=\"__pwned('vance-quote'))"),
+    ("vance-query-quote", "[x-vance-query-quote](vance:/wizards/essay-mit-recipe?kind=wizard&recipe='><img "
+                          "src=x onerror=__pwned('vance-query-quote')>)"),
+    ("a-vance-onclick", "<a href=\"vance:/wizards/essay-mit-recipe?kind=wizard\" "
+                        "onclick=\"__pwned('a-vance-onclick')\">x-a-vance-onclick</a>"),
+    ("a-onclick", "<a href=\"#\" onclick=\"__pwned('a-onclick')\">x-a-onclick</a>"),
+    ("a-onmouseover", "<a onmouseover=\"__pwned('a-onmouseover')\">x-a-onmouseover</a>"),
+    ("code-span", "`<img src=x onerror=__pwned('code-span')>`"),
+    ("code-fence", "```html\n<script>__pwned('code-fence')</script>\n<img src=x onerror=__pwned('code-fence')>\n```"),
+    ("style-tag", "<style>.vance-nothing{color:red}</style>"),  # the page-hiding variant: xfail test below
+    ("style-attr", "<div style=\"background:url(javascript:__pwned('style-attr'))\">x-style-attr</div>"),
+    ("meta-refresh-js", "<meta http-equiv=\"refresh\" content=\"0;url=javascript:__pwned('meta-refresh-js')\">"),
+    ("meta-refresh", "<meta http-equiv=\"refresh\" content=\"0;url=https://example.invalid/\">"),
+    ("base-href", "<base href=\"javascript:__pwned('base-href')//\">"),
+    ("form-action", "<form action=\"javascript:__pwned('form-action')\"><button>x-form-action</button></form>"),
+    ("input-autofocus", "<input autofocus onfocus=\"__pwned('input-autofocus')\">"),
+    ("details-toggle", "<details open ontoggle=\"__pwned('details-toggle')\"><summary>s</summary></details>"),
+    ("body-onload", "<body onload=\"__pwned('body-onload')\">"),
+    ("object", "<object data=\"javascript:__pwned('object')\"></object>"),
+    ("embed", "<embed src=\"javascript:__pwned('embed')\">"),
+    ("mxss-math", "<math><mtext><table><mglyph><style><img src=x onerror=__pwned('mxss-math')>"),
+    ("mxss-noscript", "<noscript><p title=\"</noscript><img src=x onerror=__pwned('mxss-noscript')>\">"),
+    ("template", "<template><img src=x onerror=__pwned('template')></template>"),
+]
+PER_REPLY = 8
+
+TRAP = """
+window.__hits = [];
+window.__pwned = (id) => { window.__hits.push(String(id)); };
+for (const name of ["alert", "confirm", "prompt"]) {
+  const original = window[name];
+  window[name] = (...args) => { window.__hits.push(name); return original.apply(window, args); };
+}
+"""
+
+DANGEROUS_ELEMENTS = "script, iframe, object, embed, meta, base, link, svg script, template, noscript"
+# DOMPurify's defaults keep these two (no script, but page restyling and a same-origin form submit):
+# see test_style_and_form_elements_do_not_survive below
+RESTYLE_OR_SUBMIT = "style, form, button, input"
+CHECK_DOM = """(root) => {
+  const bad = [];
+  for (const el of root.querySelectorAll('*')) {
+    for (const attr of el.attributes) {
+      const value = attr.value.replace(/[\\s\\u0000-\\u001f]/g, '').toLowerCase();
+      if (attr.name.toLowerCase().startsWith('on')) bad.push(el.tagName + ' ' + attr.name);
+      if (['href', 'src', 'action', 'formaction', 'data', 'xlink:href'].includes(attr.name.toLowerCase())
+          && /^(javascript|data|vbscript):/.test(value)) bad.push(el.tagName + ' ' + attr.name + '=' + value);
+    }
+  }
+  return bad;
+}"""
+
+
+def chunks(items: list[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+REPLIES = [
+    "\n\n".join([f"Reply {index} follows."] + [payload for _, payload in group] + [f"END-{index}"])
+    for index, group in enumerate(chunks(PAYLOADS, PER_REPLY))
+]
+
+
+@pytest.fixture(scope="module")
+def model() -> Iterator[FakeLLM]:
+    fake = start_fake_llm()
+    yield fake
+    stop_fake_llm(fake)
+
+
+@pytest.fixture(scope="module")
+def server(model: FakeLLM, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    data = tmp_path_factory.mktemp("xss") / "data"
+    app = start_app(data, {"VANCE_MODEL": "openai/fake", "VANCE_LLM_API_BASE": model.base_url,
+                           "VANCE_LLM_API_KEY": "x"})
+    yield app
+    app.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def test_the_corpus_is_big_enough() -> None:
+    ids = [name for name, _ in PAYLOADS]
+    assert len(ids) >= 30 and len(set(ids)) == len(ids)
+
+
+def send(page: Page, text: str) -> None:
+    composer = page.locator(".vance-composer textarea")
+    expect(page.locator(".vance-composer .bg-negative")).to_be_hidden(timeout=30_000)  # the stop button: no run active
+    composer.fill(text)
+    composer.press("Enter")
+    expect(composer).to_have_value("")
+
+
+def wait_for_reply(page: Page, index: int, timeout: float) -> None:
+    """The reply's row and the stop button arrive in one update; the run is over when the button hides.
+    (An END marker is not enough: an unclosed <object> or <template> legitimately swallows the rest.)"""
+    expect(page.locator(".vance-msg-assistant").nth(index)).to_contain_text(f"Reply {index} follows.",
+                                                                           timeout=timeout)
+    expect(page.locator(".vance-composer .bg-negative")).to_be_hidden(timeout=timeout)
+
+
+def poke_links(page: Page, reply: int) -> None:
+    """Hover and click every link in one reply (element.click() follows hrefs like a user click)."""
+    links = page.locator(".vance-msg-assistant").nth(reply).locator(".vance-markdown a")
+    for index in range(links.count()):
+        link = links.nth(index)
+        link.dispatch_event("mouseover")
+        link.evaluate("a => a.click()")
+    buttons = page.locator(".vance-msg-assistant").nth(reply).locator(".vance-markdown :is(button, input)")
+    for index in range(buttons.count()):
+        buttons.nth(index).evaluate("b => b.click()")  # a surviving <form> would submit
+    page.wait_for_timeout(500)  # let a click's navigation or event reach the page (then asserted absent)
+    wizard = page.locator(".vance-wizard-dialog")
+    if wizard.count():  # a well-formed vance: link opens its wizard, prefilled with inert text: close it
+        page.keyboard.press("Escape")
+        expect(wizard).to_have_count(0)
+
+
+def assert_unharmed(page: Page, start_url: str, dialogs: list[str], popups: list[str]) -> None:
+    assert page.evaluate("window.__hits") == [], "a payload ran"
+    assert dialogs == [] and popups == []
+    assert urldefrag(page.url).url == urldefrag(start_url).url
+    markdown = page.locator(".vance-markdown")
+    for index in range(markdown.count()):
+        assert markdown.nth(index).evaluate(CHECK_DOM) == []
+    survivors = page.locator(f".vance-markdown :is({DANGEROUS_ELEMENTS})")
+    assert survivors.evaluate_all("els => els.map(e => e.outerHTML)") == []
+
+
+def test_hostile_replies_run_nothing_and_navigate_nowhere(browser: Browser, server: AppServer,
+                                                          model: FakeLLM) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(TRAP)
+    page = context.new_page()
+    popups: list[str] = []
+    context.on("page", lambda new: popups.append(new.url))  # a new tab or window, after our own page
+    page.set_default_timeout(15_000)
+    dialogs: list[str] = []
+
+    def on_dialog(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    navigations: list[str] = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
+    try:
+        model.replies.clear()
+        for text in REPLIES:
+            model.reply(text, chunk_size=40)
+        model.reply("Still fine.")
+        page.goto(server.base_url)
+        start_url = page.url
+        navigations.clear()
+
+        for index in range(len(REPLIES)):
+            send(page, f"hostile {index}")
+            wait_for_reply(page, index, 40_000 if index == 0 else 15_000)  # the first call imports litellm
+            poke_links(page, index)
+            assert_unharmed(page, start_url, dialogs, popups)
+
+        expect(page.locator(".vance-composer textarea")).to_be_visible()  # <style> hid nothing
+        send(page, "are you still there?")
+        expect(page.locator(".vance-msg-assistant").last).to_contain_text("Still fine.")
+        assert [urldefrag(url).url for url in navigations] == [urldefrag(start_url).url] * len(navigations)
+
+        page.reload()  # the transcript is rebuilt from the stored session: same sanitizing
+        expect(page.locator(".vance-msg-assistant").nth(len(REPLIES) - 1)).to_contain_text("follows.")
+        for index in range(len(REPLIES)):
+            poke_links(page, index)
+        assert_unharmed(page, page.url, dialogs, popups)
+        send(page, "and after a reload?")
+        expect(page.locator(".vance-msg-assistant").last).to_contain_text("Still fine.")
+        assert page.evaluate("window.__hits") == []
+    finally:
+        context.close()
+
+
+@pytest.mark.xfail(strict=True, reason="vance_ui/web/messages.py renders with DOMPurify's default profile, which "
+                                       "keeps <style> (model output can restyle or hide the whole page) and <form>/"
+                                       "<button> (a same-origin submit); UI owner: forbid them or escape raw HTML")
+def test_style_and_form_elements_do_not_survive(browser: Browser, server: AppServer, model: FakeLLM) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        model.replies.clear()
+        model.reply("<style>body{display:none!important}</style>\n\n<form><button>x-b</button></form>\n\nEND-style")
+        page.goto(server.base_url)
+        send(page, "style please")
+        expect(page.locator(".vance-msg-assistant").last).to_contain_text("END-style", timeout=40_000)
+        expect(page.locator(".vance-composer textarea")).to_be_visible()  # fails today: the page is blank
+        survivors = page.locator(f".vance-markdown :is({RESTYLE_OR_SUBMIT})")
+        assert survivors.evaluate_all("els => els.map(e => e.outerHTML)") == []
+    finally:
+        context.close()
