@@ -27,7 +27,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 if not Path(CHROMIUM).exists():
     pytest.skip("Debian's chromium is not installed (make chromium)", allow_module_level=True)
 
-B64_DATA_HTML = "PHNjcmlwdD5wYXJlbnQuX19wd25lZCgnZGF0YS1iNjQnKTwvc2NyaXB0Pg=="  # <script>parent.__pwned('data-b64')</script>
+# base64 of <script>parent.__pwned("data-b64")</script>
+B64_DATA_HTML = "PHNjcmlwdD5wYXJlbnQuX19wd25lZCgnZGF0YS1iNjQnKTwvc2NyaXB0Pg=="
 
 # (id, payload); ids are unique so a fired trap names the payload that got through
 PAYLOADS: list[tuple[str, str]] = [
