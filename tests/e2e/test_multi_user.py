@@ -4,7 +4,6 @@ and each sees only their own user-layer wizard and chats; the session cookie's f
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -46,6 +45,9 @@ def log_in(context: BrowserContext, server: AppServer, user_id: str) -> Page:
     page.set_default_timeout(10_000)
     page.goto(f"{server.base_url}/?wizard=notes")
     expect(page).to_have_url(f"{server.base_url}/login?next=%2F%3Fwizard%3Dnotes")
+    expect(page.get_by_label("User id")).to_be_visible()
+    if user_id == "alice":
+        screenshot(page, "multi-user-login")
     page.get_by_label("User id").fill(user_id)
     page.get_by_label("Password", exact=True).fill(PASSWORDS[user_id])
     page.get_by_role("button", name="Log in").click()
@@ -74,8 +76,12 @@ def test_alice_and_bob_each_see_only_their_own(browser: Browser, team_server: Ap
         cookie = next(c for c in alice_context.cookies() if c["name"] == "session")
         assert cookie["httpOnly"] is True and cookie["sameSite"] == "Lax"
 
+        second_tab = alice_context.new_page()
+        second_tab.goto(team_server.base_url)
+        expect(second_tab.get_by_text("Alice Example")).to_be_visible()
         alice.locator(".vance-header").get_by_role("button").filter(has_text="logout").click()
         expect(alice).to_have_url(f"{team_server.base_url}/login")
+        expect(second_tab).to_have_url(f"{team_server.base_url}/login")  # every tab of the browser
         alice.goto(team_server.base_url)
         expect(alice).to_have_url(f"{team_server.base_url}/login")
         bob.reload()  # Bob is unaffected by Alice logging out

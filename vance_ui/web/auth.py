@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from fastapi import Request
-from nicegui import app
+from nicegui import Client, app, ui
 
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.settings import Settings
@@ -68,6 +68,27 @@ def login_url(request: Request) -> str:
 def forget_login(storage: dict[str, Any]) -> None:
     for key in USER_SCOPED_KEYS:
         storage.pop(key, None)
+
+
+def _browser_id(client: Client) -> str | None:
+    try:
+        value = client.request.session.get("id")
+    except (AssertionError, AttributeError, RuntimeError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def log_out_browser(storage: dict[str, Any]) -> None:
+    """Forget the login and send every open tab of this browser (same session cookie) to the login."""
+    forget_login(storage)
+    here = ui.context.client
+    browser = _browser_id(here)
+    for client in list(Client.instances.values()):
+        if browser is not None and _browser_id(client) == browser and not client.is_deleted:
+            with client:
+                ui.navigate.to(LOGIN_PATH)
+    if browser is None:
+        ui.navigate.to(LOGIN_PATH)
 
 
 def current_identity(settings: Settings, directory: UserDirectory | None) -> WebIdentity | None:

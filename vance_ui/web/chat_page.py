@@ -12,7 +12,7 @@ from nicegui import ui
 from vance_ui.chat.engine import create_engine
 from vance_ui.chat.sessions import ChatSession
 from vance_ui.service import WizardService
-from vance_ui.web.auth import LOGIN_PATH, TENANT_KEY, WebIdentity, browser_storage, forget_login
+from vance_ui.web.auth import TENANT_KEY, WebIdentity, browser_storage, log_out_browser
 from vance_ui.web.changes import ChangeHub
 from vance_ui.web.chat_view import ChatView
 from vance_ui.web.context import PageContext
@@ -169,8 +169,7 @@ class ChatPage:
         ui.navigate.to("/")
 
     def logout(self) -> None:
-        forget_login(self.storage)
-        ui.navigate.to(LOGIN_PATH)
+        log_out_browser(self.storage)
 
     def files_changed(self) -> None:
         if self.wizards.reload():
