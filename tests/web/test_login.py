@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from vance_ui.accounts.directory import UserDirectory
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import FileDocumentStore
 from vance_ui.web.auth import safe_next
+from vance_ui.web.login_page import LoginGate
 
 SECRET = "web-test-secret-0123456789abcdef"
 WRONG = "User id or password is wrong."
@@ -196,3 +198,19 @@ async def test_single_user_mode_has_no_login(app_user: User) -> None:
     assert not elements(app_user, "logout") and not elements(app_user, "tenant-switch")
     response = await app_user.http_client.get("/login")
     assert response.status_code == 404
+
+
+async def test_an_offsite_next_lands_on_the_chat_and_a_logged_in_login_page_redirects(visitor: User) -> None:
+    await logged_in(visitor, "alice", "pw-alice", "/login?next=https%3A%2F%2Fevil.example%2F")
+    assert path_of(visitor) == "/"
+    await visitor.open("/login?next=%2F%3Fwizard%3Dnotes")
+    assert path_of(visitor) == "/?wizard=notes"
+
+
+async def test_parallel_attempts_for_one_user_id_run_one_at_a_time(visitor: User, team: UserDirectory) -> None:
+    gate = LoginGate(team)
+    results = await asyncio.gather(gate.attempt("alice", "pw-alice", "10.0.0.1"),
+                                   gate.attempt("alice", "wrong", "10.0.0.2"))
+    assert results[0] == ("alice", 0.0)
+    assert results[1][0] is None and results[1][1] > 0  # refused without checking the password
+    assert await gate.attempt("alice", "pw-alice", "10.0.0.2") == ("alice", 0.0)
