@@ -6,17 +6,27 @@ the transcript but never sent to the model again.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import json
+import logging
 import secrets
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from vance_ui.chat.engine import ChatMessage
 from vance_ui.documents.store import DocumentStore, InvalidDocumentPath, check_segment
 
+log = logging.getLogger(__name__)
+
 FOLDER = "chats"
 MAX_TITLE = 80
+_ON_DISK = "_on_disk"  # attribute on a ChatSession: how many of its messages the file had when read/written
+_THREAD_LOCK = threading.Lock()  # for stores without a folder to put lock files in
 
 
 @dataclass
@@ -75,6 +85,7 @@ class SessionStore:
 
     def create(self, title: str = "") -> ChatSession:
         session = ChatSession(id=f"{int(time.time())}-{secrets.token_hex(3)}", title=title)
+        setattr(session, _ON_DISK, 0)
         self.save(session)
         return session
 
@@ -96,13 +107,46 @@ class SessionStore:
         if document is None:
             return None
         try:
-            return ChatSession.from_json(json.loads(document.content))
-        except (ValueError, KeyError, TypeError, AttributeError):
+            session = ChatSession.from_json(json.loads(document.content))
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            log.warning("chat session %s is unreadable and skipped: %s", document.info.location, error)
             return None
+        setattr(session, _ON_DISK, len(session.messages))
+        return session
 
     def save(self, session: ChatSession) -> None:
-        session.updated = time.time()
-        self.data.put(self.tenant, self.project, self._path(session.id), session.to_json())
+        """Write the session; messages another writer appended meanwhile are kept (not overwritten).
+
+        Under a per-session lock the file is read again: if it has more messages than this copy
+        knew of, those come first and this copy's new messages follow (messages are only appended).
+        """
+        path = self._path(session.id)
+        with self._locked(session.id):
+            known = getattr(session, _ON_DISK, None)
+            current = self.get(session.id) if known is not None else None
+            if current is not None and known is not None and len(current.messages) > known:
+                session.messages[:] = current.messages + session.messages[known:]
+            session.updated = time.time()
+            self.data.put(self.tenant, self.project, path, session.to_json())
+            setattr(session, _ON_DISK, len(session.messages))
+
+    @contextlib.contextmanager
+    def _locked(self, session_id: str) -> Iterator[None]:
+        """An exclusive lock per session file, across threads and processes (flock on a lock file)."""
+        cache_dir = getattr(self.data, "cache_dir", None)
+        if cache_dir is None:
+            with _THREAD_LOCK:
+                yield
+            return
+        key = hashlib.sha256(f"{self.tenant}/{self.project}/{session_id}".encode()).hexdigest()[:32]
+        lock_dir = cache_dir / "locks"
+        lock_dir.mkdir(parents=True, exist_ok=True)
+        with open(lock_dir / f"{key}.lock", "a+b") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     def rename(self, session: ChatSession, title: str) -> None:
         session.title = " ".join(title.split())[:MAX_TITLE]
