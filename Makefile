@@ -51,3 +51,8 @@ clean:
 fuzz: $(STAMP)
 	VANCE_FUZZ_EXAMPLES=$${VANCE_FUZZ_EXAMPLES:-2000} $(PY) -m pytest -q -p no:cacheprovider \
 		tests/reliability/test_schemathesis.py tests/reliability/test_property_values.py
+
+# 50 API + 20 browser-like clients against a fresh app on 127.0.0.1 (LOAD_SECONDS=60 by default)
+.PHONY: load
+load: $(STAMP)
+	$(PY) scripts/load.py --seconds $${LOAD_SECONDS:-60}

@@ -1,0 +1,177 @@
+"""`make load`: start the app on loopback with a fresh data dir and put it under load (issue 6, item 6).
+
+- 50 API clients (httpx, one connection each) loop over list / get / render / a mixed sequence
+  against `/brain/default/wizards` for `--seconds` (60 by default);
+- 20 browser-like web clients loop: GET `/` (the full page HTML) and a socket.io handshake over a
+  real WebSocket to NiceGUI's endpoint (`/_nicegui_ws/socket.io/?EIO=4&transport=websocket`, up to
+  the engine.io open packet), then close. No JavaScript runs: a real browser per client is too heavy
+  for this machine, so this measures the server's page build and socket handshake, not rendering.
+
+Bounded: loopback only (the app binds 127.0.0.1), a fixed number of clients, a hard time limit and a
+cap on requests (`--max-requests`). Reports requests, errors, p50/p99 latency per kind and the
+server's RSS (from /proc) at start and end. Exit status 1 when any request failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import httpx
+import websockets
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.support.app_server import AppServer, start_app  # noqa: E402
+
+API = "/brain/default/wizards"
+RENDER_WIZARD, RENDER_VALUES = "essay-mit-recipe", {"recipe": "load-test", "topic": "Load", "targetLength": 800}
+
+
+class Stats:
+    def __init__(self, max_requests: int) -> None:
+        self.latency: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+        self.samples: dict[str, str] = {}
+        self.max_requests = max_requests
+        self.count = 0
+
+    def full(self) -> bool:
+        return self.count >= self.max_requests
+
+    def record(self, kind: str, started: float, ok: bool, detail: str = "") -> None:
+        self.count += 1
+        self.latency[kind].append((time.perf_counter() - started) * 1000)
+        if not ok:
+            self.errors[kind] += 1
+            self.samples.setdefault(kind, detail[:200])
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def timed(stats: Stats, kind: str, call: object) -> None:
+    started = time.perf_counter()
+    try:
+        response = await call  # type: ignore[misc]
+        ok = response.status_code == 200
+        stats.record(kind, started, ok, f"{response.status_code} {response.text[:150]}")
+    except Exception as error:  # noqa: BLE001 - every failure is counted and sampled
+        stats.record(kind, started, False, repr(error))
+
+
+async def api_client(number: int, base: str, deadline: float, stats: Stats) -> None:
+    kinds = ("list", "get", "render", "mixed")
+    kind = kinds[number % len(kinds)]
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        while time.monotonic() < deadline and not stats.full():
+            if kind in ("list", "mixed"):
+                await timed(stats, "list", client.get(API))
+            if kind in ("get", "mixed"):
+                await timed(stats, "get", client.get(f"{API}/gremium"))
+            if kind in ("render", "mixed"):
+                await timed(stats, "render", client.post(f"{API}/{RENDER_WIZARD}/render",
+                                                         json={"values": RENDER_VALUES}))
+
+
+async def web_client(base: str, deadline: float, stats: Stats) -> None:
+    ws_url = base.replace("http://", "ws://") + "/_nicegui_ws/socket.io/?EIO=4&transport=websocket"
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        while time.monotonic() < deadline and not stats.full():
+            await timed(stats, "page", client.get("/"))
+            started = time.perf_counter()
+            try:
+                async with websockets.connect(ws_url, open_timeout=30, close_timeout=5) as socket:
+                    opening = await asyncio.wait_for(socket.recv(), timeout=30)
+                ok = isinstance(opening, str) and opening.startswith("0") and "sid" in json.loads(opening[1:])
+                stats.record("socket", started, ok, str(opening)[:150])
+            except Exception as error:  # noqa: BLE001
+                stats.record("socket", started, False, repr(error))
+
+
+def percentile(values: list[float], q: float) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if q < 100 else max(values)
+
+
+def report(stats: Stats, seconds: float, rss: tuple[float, float], app: AppServer) -> int:
+    total = sum(len(v) for v in stats.latency.values())
+    errors = sum(stats.errors.values())
+    print(f"\nmachine: {platform.node()} {platform.machine()}, {os.cpu_count()} CPUs, "
+          f"load average before/after: {LOAD_BEFORE} / {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"duration {seconds:.1f} s, {total} requests ({total / seconds:.0f}/s), {errors} errors")
+    print(f"{'kind':8} {'requests':>9} {'errors':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for kind in ("list", "get", "render", "page", "socket"):
+        values = stats.latency.get(kind, [])
+        if values:
+            print(f"{kind:8} {len(values):9d} {stats.errors[kind]:7d} {percentile(values, 50):8.1f} "
+                  f"{percentile(values, 99):8.1f} {max(values):8.1f}")
+    growth = (rss[1] - rss[0]) / rss[0] * 100
+    print(f"server RSS: {rss[0]:.1f} MB at start, {rss[1]:.1f} MB at end ({growth:+.1f} %)")
+    for kind, sample in stats.samples.items():
+        print(f"first {kind} error: {sample}")
+    if errors and "Traceback" in app.log():
+        print("server log has tracebacks:\n" + app.log()[-3000:])
+    return 1 if errors else 0
+
+
+LOAD_BEFORE = ""
+
+
+async def run(base: str, seconds: float, api_clients: int, web_clients: int, stats: Stats) -> float:
+    deadline = time.monotonic() + seconds
+    started = time.monotonic()
+    tasks = [api_client(n, base, deadline, stats) for n in range(api_clients)]
+    tasks += [web_client(base, deadline, stats) for _ in range(web_clients)]
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=seconds + 120)
+    return time.monotonic() - started
+
+
+def main() -> int:
+    global LOAD_BEFORE
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--api-clients", type=int, default=50)
+    parser.add_argument("--web-clients", type=int, default=20)
+    parser.add_argument("--max-requests", type=int, default=500_000)
+    args = parser.parse_args()
+    if not (0 < args.seconds <= 600 and 0 <= args.api_clients <= 200 and 0 <= args.web_clients <= 100):
+        parser.error("bounded: --seconds 1..600, at most 200 API and 100 web clients")
+    LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    with tempfile.TemporaryDirectory(prefix="vance-load-") as tmp:
+        app = start_app(Path(tmp) / "data", {"VANCE_MODEL": "echo"}, timeout=60)
+        try:
+            with httpx.Client(base_url=app.base_url, timeout=60) as warm:  # first page build, first render
+                warm.get("/")
+                check = warm.post(f"{API}/{RENDER_WIZARD}/render", json={"values": RENDER_VALUES})
+                if check.status_code != 200:
+                    print(f"render warm-up failed: {check.status_code} {check.text[:300]}")
+                    return 2
+            rss_start = rss_mb(app.process.pid)
+            stats = Stats(args.max_requests)
+            print(f"{args.api_clients} API clients + {args.web_clients} web clients for {args.seconds:.0f} s "
+                  f"against {app.base_url} ...", flush=True)
+            elapsed = asyncio.run(run(app.base_url, args.seconds, args.api_clients, args.web_clients, stats))
+            rss_end = rss_mb(app.process.pid)
+            return report(stats, elapsed, (rss_start, rss_end), app)
+        finally:
+            app.stop()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
