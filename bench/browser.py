@@ -301,8 +301,9 @@ def _stream_figures(bench: Bench, fake: Any, reps: int) -> list[Figure]:
                f"Enter keydown until the first token is in the DOM, minus {FIRST_TOKEN_DELAY_S * 1000:.0f} ms"
                " first-token delay; after a warm-up message"),
         Figure("stream.updates_per_s", "websocket updates per second per message (2,000 tokens)", "/s", rates,
-               "<= 20 /s", _median(rates) <= 20, "all framereceived events on the page's websocket while "
-               "streaming; " + note),
+               "<= 20 /s", max(rates) <= 20,
+               "met only if every message stays at or under 20/s; all framereceived events on the"
+               " page's websocket while streaming; " + note),
         Figure("stream.update_frames_per_s", "of which socket.io 'update' frames per second", "/s",
                markdown_rates, "-", None, "the rest are 'run_javascript' (scroll-follow) and acks"),
     ]
