@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
             sizes=[100, 300] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,
             warm_requests=30 if quick else 200, item_requests=30 if quick else 200, reload_reps=3 if quick else 7)),
         "startup": lambda: startup.measure(reps=2 if quick else 5, control=not quick),
-        "browser": browser.measure,
+        "browser": lambda: browser.measure(reps=2, keystrokes=4, stream_reps=1) if quick else browser.measure(),
     }
     for item in ITEMS:
         if item in only:
