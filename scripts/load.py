@@ -149,6 +149,7 @@ def main() -> int:
     parser.add_argument("--api-clients", type=int, default=50)
     parser.add_argument("--web-clients", type=int, default=20)
     parser.add_argument("--max-requests", type=int, default=500_000)
+    parser.add_argument("--settle", type=float, default=20.0, help="idle seconds before the last RSS reading")
     args = parser.parse_args()
     if not (0 < args.seconds <= 600 and 0 <= args.api_clients <= 200 and 0 <= args.web_clients <= 100):
         parser.error("bounded: --seconds 1..600, at most 200 API and 100 web clients")
@@ -168,7 +169,10 @@ def main() -> int:
                   f"against {app.base_url} ...", flush=True)
             elapsed = asyncio.run(run(app.base_url, args.seconds, args.api_clients, args.web_clients, stats))
             rss_end = rss_mb(app.process.pid)
-            return report(stats, elapsed, (rss_start, rss_end), app)
+            code = report(stats, elapsed, (rss_start, rss_end), app)
+            time.sleep(args.settle)  # page clients that never connected are dropped by NiceGUI after a while
+            print(f"server RSS after {args.settle:.0f} s idle: {rss_mb(app.process.pid):.1f} MB")
+            return code
         finally:
             app.stop()
 
