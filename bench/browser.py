@@ -227,8 +227,8 @@ def _ui_figures(bench: Bench, reps: int, keystrokes: int) -> list[Figure]:
                _median(gremium) < 200, "pointerdown until the dialog is laid out with its fields and preview"),
         Figure("browser.open_60_fields", "click a 60-field wizard with repeats until its form is visible", "ms",
                sixty, "< 200 ms", _median(sixty) < 200, "60 fields, 4 repeats with 2 items of 3 fields each"),
-        Figure("browser.open_gremium_again", "the same, second open in the same page", "ms", gremium_again, "-",
-               None, "Quasar's dialog module (dialog.js) is loaded and warm"),
+        Figure("browser.open_gremium_again", "the same, second open in the same page (gremium)", "ms",
+               gremium_again, "-", None, "Quasar's dialog module (dialog.js) is loaded and warm"),
         Figure("browser.open_60_fields_again", "the same for the 60-field wizard, second open", "ms", sixty_again,
                "-", None, ""),
         Figure("browser.keystroke_preview_raw", "keystroke until the live preview shows it (raw, incl. 250 ms"
