@@ -39,7 +39,7 @@ if __name__ in {"__main__", "__mp_main__"}:
         show=False,
         storage_secret=storage_secret(settings),
         # the session cookie only carries NiceGUI's signed browser id; spelled out so it stays this way
-        session_middleware_kwargs={"same_site": "lax", "https_only": False},
+        session_middleware_kwargs={"same_site": "lax", "https_only": settings.cookie_secure},
         favicon=PACKAGE_ROOT.parent / "assets" / "favicon.svg",
         show_welcome_message=True,
     )

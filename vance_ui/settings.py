@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     users_file: Path | None = None
     allow_unauthenticated: bool = False
+    # set when the app is served over HTTPS (directly or behind a proxy): the cookie gets `Secure`
+    cookie_secure: bool = False
 
     @property
     def multi_user(self) -> bool:

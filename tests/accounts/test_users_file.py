@@ -126,3 +126,20 @@ def test_throttle_window_expires() -> None:
     assert throttle.retry_after("k") > 0
     time.sleep(0.06)
     assert throttle.retry_after("k") == 0
+
+
+def test_spraying_user_ids_cannot_grow_the_throttle_without_bound() -> None:
+    throttle = LoginThrottle(max_failures=3, window_seconds=60, max_keys=100)
+    for attempt in range(5_000):
+        throttle.failed(f"user:sprayed-{attempt}", "ip:6.6.6.6")
+        throttle.retry_after(f"user:never-failed-{attempt}")  # checking a key must not store it
+    assert len(throttle) <= 100
+    assert throttle.retry_after("ip:6.6.6.6") > 0  # the flooding address stays blocked
+
+
+def test_expired_keys_are_forgotten() -> None:
+    throttle = LoginThrottle(max_failures=1, window_seconds=0.05)
+    throttle.failed("user:alice")
+    time.sleep(0.06)
+    assert throttle.retry_after("user:alice") == 0
+    assert len(throttle) == 0

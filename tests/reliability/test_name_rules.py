@@ -32,8 +32,6 @@ def declared(pattern: str, value: str) -> bool:
 @settings(max_examples=800, deadline=None, derandomize=True)
 @given(NAMEISH)
 def test_declared_patterns_match_the_service_rules(value: str) -> None:
-    if value.endswith("\n"):
-        return  # Python's `$` accepts one trailing newline in cascade.py's checks: see the xfail below
     if value and len(value) <= 128:
         assert declared(TENANT_PATTERN, value) == accepted(lambda v: check_segment(v, "tenant"), value), value
     for project in (value, f"_user_{value}", f"_tenant{value}"):
@@ -43,15 +41,10 @@ def test_declared_patterns_match_the_service_rules(value: str) -> None:
         assert declared(WIZARD_NAME_RE.pattern, value) == accepted(check_wizard_name, value), value
 
 
-CASCADE_XFAIL = pytest.mark.xfail(strict=True, reason="wizards/cascade.py check_wizard_name and check_project_id "
-                                  "use re.match with '$', which also matches before a trailing newline "
-                                  "('default\\n' passes); the API's own patterns refuse it first")
-
-
 @pytest.mark.parametrize("check", [
     pytest.param(lambda v: check_segment(v, "tenant"), id="check_segment"),
-    pytest.param(check_wizard_name, id="check_wizard_name", marks=CASCADE_XFAIL),
-    pytest.param(check_project_id, id="check_project_id", marks=CASCADE_XFAIL),
+    pytest.param(check_wizard_name, id="check_wizard_name"),
+    pytest.param(check_project_id, id="check_project_id"),
 ])
 def test_a_trailing_newline_is_not_a_valid_name(check: object) -> None:
     assert not accepted(check, "default\n")

@@ -191,6 +191,17 @@ async def test_the_session_cookie_is_httponly_samesite_and_signed(visitor: User)
         itsdangerous.TimestampSigner("another-secret-0123456789").unsign(value)
 
 
+@pytest.fixture
+def behind_https(team: UserDirectory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VANCE_COOKIE_SECURE", "1")  # before the `user` fixture imports app.py
+
+
+async def test_behind_https_the_cookie_is_also_secure(behind_https: None, user: User) -> None:
+    response = await user.http_client.get("/login")
+    flags = [part.strip().lower() for part in response.headers["set-cookie"].split(";")]
+    assert "secure" in flags and "httponly" in flags and "samesite=lax" in flags
+
+
 async def test_single_user_mode_has_no_login(app_user: User) -> None:
     await app_user.open("/")
     assert path_of(app_user) == "/"

@@ -152,7 +152,7 @@ class UserDirectory:
         self._version = None
 
     def add_user(self, user_id: str, password: str, tenants: list[str], name: str = "") -> User:
-        if not re.match(USER_ID_PATTERN, user_id):
+        if not re.fullmatch(USER_ID_PATTERN, user_id):
             raise AccountsError(f"'{user_id}' is not a valid user id (lowercase letters, digits, . _ -)")
         with self._editing() as current:
             if any(u.id == user_id for u in current.users):

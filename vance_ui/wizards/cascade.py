@@ -37,13 +37,13 @@ def check_project_id(project_id: str | None) -> str | None:
     if project_id.startswith(USER_PREFIX):
         check_segment(project_id, "projectId")
         return project_id
-    if not PROJECT_ID_RE.match(project_id) or ".." in project_id:
+    if not PROJECT_ID_RE.fullmatch(project_id) or ".." in project_id:
         raise InvalidDocumentPath(f"invalid projectId: {project_id[:80]!r}")
     return project_id
 
 
 def check_wizard_name(name: str) -> str:
-    if not WIZARD_NAME_RE.match(name):
+    if not WIZARD_NAME_RE.fullmatch(name):
         raise InvalidDocumentPath(f"invalid wizard name: {name[:80]!r}")
     return name
 

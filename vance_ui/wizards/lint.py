@@ -276,8 +276,8 @@ def _can_match(pattern: str) -> bool:
     head = parts[0]
     if len(parts) == 1:
         if pattern.startswith(USER_PREFIX):
-            return len(pattern) > len(USER_PREFIX) and bool(SEGMENT_RE.match(pattern))
-        return bool(PROJECT_ID_RE.match(pattern))
+            return len(pattern) > len(USER_PREFIX) and bool(SEGMENT_RE.fullmatch(pattern))
+        return bool(PROJECT_ID_RE.fullmatch(pattern))
     if not head or head[0] in string.ascii_letters + string.digits:
         return True
     return head.startswith("_") and (USER_PREFIX.startswith(head) or head.startswith(USER_PREFIX))

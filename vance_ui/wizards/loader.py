@@ -277,7 +277,7 @@ def _default_problems(fields: list[FormField], node: yaml.Node | None) -> list[S
 def load_wizard(name: str, content: bytes, location: str, version: str = "",
                 cache: LoadCache | None = None) -> LoadedWizard:
     """Parse, validate and compile; raise `WizardLoadError` with every problem found."""
-    if not WIZARD_NAME_RE.match(name):
+    if not WIZARD_NAME_RE.fullmatch(name):
         raise WizardLoadError(location, [SourceProblem(
             f"'{name}' is not a valid wizard name: use lowercase letters, digits, '-' and '_' in the file name")])
     if cache is not None:

@@ -55,7 +55,7 @@ def _check_field_name(name: str) -> str:
 
 
 def _check_wizard_name(name: str) -> str:
-    if not WIZARD_NAME_RE.match(name):
+    if not WIZARD_NAME_RE.fullmatch(name):
         raise ValueError(f"'{name}' is not a wizard name (lowercase letters, digits, '-' and '_')")
     return name
 
