@@ -68,7 +68,7 @@ PAYLOADS: list[tuple[str, str]] = [
     ("a-onmouseover", "<a onmouseover=\"__pwned('a-onmouseover')\">x-a-onmouseover</a>"),
     ("code-span", "`<img src=x onerror=__pwned('code-span')>`"),
     ("code-fence", "```html\n<script>__pwned('code-fence')</script>\n<img src=x onerror=__pwned('code-fence')>\n```"),
-    ("style-tag", "<style>.vance-nothing{color:red}</style>"),  # the page-hiding variant: xfail test below
+    ("style-tag", "<style>body{display:none!important}</style>"),  # would blank the page if rendered
     ("style-attr", "<div style=\"background:url(javascript:__pwned('style-attr'))\">x-style-attr</div>"),
     ("meta-refresh-js", "<meta http-equiv=\"refresh\" content=\"0;url=javascript:__pwned('meta-refresh-js')\">"),
     ("meta-refresh", "<meta http-equiv=\"refresh\" content=\"0;url=https://example.invalid/\">"),
@@ -95,8 +95,8 @@ for (const name of ["alert", "confirm", "prompt"]) {
 """
 
 DANGEROUS_ELEMENTS = "script, iframe, object, embed, meta, base, link, svg script, template, noscript"
-# DOMPurify's defaults keep these two (no script, but page restyling and a same-origin form submit):
-# see test_style_and_form_elements_do_not_survive below
+# DOMPurify's defaults would keep these (no script, but page restyling and a same-origin form submit);
+# model output escapes raw HTML, so they must not exist at all: test_style_and_form_elements_do_not_survive
 RESTYLE_OR_SUBMIT = "style, form, button, input"
 CHECK_DOM = """(root) => {
   const bad = [];
@@ -245,9 +245,6 @@ def test_hostile_replies_run_nothing_and_navigate_nowhere(browser: Browser, serv
         context.close()
 
 
-@pytest.mark.xfail(strict=True, reason="vance_ui/web/messages.py renders with DOMPurify's default profile, which "
-                                       "keeps <style> (model output can restyle or hide the whole page) and <form>/"
-                                       "<button> (a same-origin submit); UI owner: forbid them or escape raw HTML")
 def test_style_and_form_elements_do_not_survive(browser: Browser, server: AppServer, model: FakeLLM) -> None:
     context = browser.new_context()
     try:
@@ -257,7 +254,8 @@ def test_style_and_form_elements_do_not_survive(browser: Browser, server: AppSer
         page.goto(server.base_url)
         send(page, "style please")
         expect(page.locator(".vance-msg-assistant").last).to_contain_text("END-style", timeout=40_000)
-        expect(page.locator(".vance-composer textarea")).to_be_visible()  # fails today: the page is blank
+        expect(page.locator(".vance-composer textarea")).to_be_visible()  # the page is not blanked
+        expect(page.locator(".vance-msg-assistant").last).to_contain_text("<form><button>x-b</button></form>")
         survivors = page.locator(f".vance-markdown :is({RESTYLE_OR_SUBMIT})")
         assert survivors.evaluate_all("els => els.map(e => e.outerHTML)") == []
     finally:

@@ -1,8 +1,19 @@
-"""How one chat message looks. Model output is sanitized Markdown; user text stays plain text."""
+"""How one chat message looks. Model output is sanitized Markdown; user text stays plain text.
+
+Raw HTML in model output is shown as text, never rendered: `ModelMarkdown` renders with
+markdown2's `safe_mode="escape"` (tags are escaped, link targets outside http(s)/mailto/tel/`#`
+become `#`), and DOMPurify still sanitizes the result in the browser. Without the escaping,
+DOMPurify's default profile keeps `<style>` (a reply could hide the whole page) and `<form>`.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+import markdown2  # NiceGUI's own Markdown renderer (a dependency of nicegui)
 from nicegui import ui
+from nicegui.elements.markdown import Markdown
+from nicegui.helpers import remove_indentation
 
 from vance_ui.chat.sessions import StoredMessage
 from vance_ui.web.i18n import Texts
@@ -10,6 +21,21 @@ from vance_ui.web.links import rewrite_vance_links
 
 # models often start a list right under a sentence; `cuddled-lists` renders that as a list
 MARKDOWN_EXTRAS = ["fenced-code-blocks", "tables", "cuddled-lists"]
+
+
+class ModelMarkdown(Markdown):
+    """`ui.markdown` for untrusted text: raw HTML is escaped on the server, DOMPurify runs on the client."""
+
+    def _handle_content_change(self, content: str) -> None:
+        html = render_untrusted(content, " ".join(self.extras))
+        if self._props.get("innerHTML") != html:
+            self._props["innerHTML"] = html
+
+
+@lru_cache(maxsize=256)
+def render_untrusted(content: str, extras: str) -> str:
+    """Markdown to HTML with every raw HTML tag shown as text."""
+    return str(markdown2.markdown(remove_indentation(content), extras=extras.split(), safe_mode="escape"))
 
 
 def user_message(text: str, t: Texts) -> None:
@@ -33,7 +59,7 @@ class AssistantMessage:
                             f"outline color={'amber-9' if is_echo else 'grey-7'}").classes("vance-engine-badge")
                 self.waiting = ui.spinner("dots", size="md", color="primary")
                 self.waiting.visible = not text
-                self.markdown = ui.markdown(rewrite_vance_links(text), extras=MARKDOWN_EXTRAS, sanitize=True) \
+                self.markdown = ModelMarkdown(rewrite_vance_links(text), extras=MARKDOWN_EXTRAS, sanitize=True) \
                     .classes("vance-markdown").mark("assistant-markdown")
                 self.error_box = ui.column().classes("w-full")
 
