@@ -11,71 +11,14 @@ import pytest
 from nicegui import app
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import click, elements, eventually, one
+from tests.web.conftest import SECRET, click, elements, eventually, logged_in, one, path_of, refused
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import FileDocumentStore
 from vance_ui.web.auth import safe_next
 from vance_ui.web.login_page import LoginGate
 
-SECRET = "web-test-secret-0123456789abcdef"
 WRONG = "User id or password is wrong."
-
-
-def personal(owner: str) -> str:
-    return (f"title: {{en: '{owner} notes'}}\ndescription: {{en: 'only for {owner}'}}\n"
-            "fields:\n  - { name: topic, type: string, label: { en: 'Topic' } }\n"
-            f"promptTemplate: 'plan of {owner}: {{{{ topic }}}}'\n")
-
-
-@pytest.fixture
-def team(web_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> UserDirectory:
-    users = UserDirectory(tmp_path / "users.yaml")
-    users.add_user("alice", "pw-alice", ["acme", "research"], name="Alice Example")
-    users.add_user("bob", "pw-bob", ["acme"], name="Bob Builder")
-    write_wizard(web_data, "_user_alice", "notes", personal("Alice"), tenant="acme")
-    write_wizard(web_data, "_user_alice", "notes", personal("Alice research"), tenant="research")
-    write_wizard(web_data, "_user_bob", "notes", personal("Bob"), tenant="acme")
-    monkeypatch.setenv("VANCE_USERS_FILE", str(users.path))
-    monkeypatch.setenv("VANCE_STORAGE_SECRET", SECRET)
-    return users
-
-
-@pytest.fixture
-def visitor(team: UserDirectory, user: User) -> User:
-    return user
-
-
-def texts(user: User, marker: str) -> list[str]:
-    return [str(getattr(e, "text", "")) for e in elements(user, marker)]
-
-
-def path_of(user: User) -> str:
-    """Where the current page really is (after redirects)."""
-    if user.client is None or user.client.request is None:
-        return ""
-    url = user.client.request.url
-    return url.path + (f"?{url.query}" if url.query else "")
-
-
-async def login(user: User, user_id: str, password: str, path: str = "/") -> None:
-    await user.open(path)
-    await eventually(lambda: bool(elements(user, "login-user")), what="the login form")
-    one(user, "login-user").set_value(user_id)
-    one(user, "login-password").set_value(password)
-    click(user, one(user, "login-submit"))
-
-
-async def logged_in(user: User, user_id: str, password: str, path: str = "/") -> None:
-    await login(user, user_id, password, path)
-    await eventually(lambda: bool(elements(user, "logout")), what="the chat page after login")
-
-
-async def refused(user: User, user_id: str, password: str) -> str:
-    await login(user, user_id, password)
-    await eventually(lambda: any(texts(user, "login-error")), what="the login error")
-    return texts(user, "login-error")[0]
 
 
 def test_next_must_be_a_local_path() -> None:

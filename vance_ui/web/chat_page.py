@@ -149,6 +149,8 @@ class ChatPage:
             self.select_session(remaining[0] if remaining else self.ctx.sessions.create())
 
     def switch_project(self, project: str | None) -> None:
+        if project and project not in self.ctx.projects():
+            return  # only the tenant's own project folders, whatever the browser sends
         self.ctx.project_id = project or None
         self.storage["project"] = self.ctx.project_id
         if self.wizards.reload():

@@ -12,6 +12,7 @@ from typing import Any
 
 from nicegui import ui
 
+from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
 from vance_ui.web.context import PageContext
@@ -175,8 +176,8 @@ def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, 
     """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice."""
     try:
         definition = ctx.service.definition(ctx.scope, name, ctx.lang)
-    except WizardNotFound:
-        ui.notify(ctx.t("wizard_not_found", name=name), type="warning")
+    except (WizardNotFound, InvalidDocumentPath):  # a hand-made link may hold any name
+        ui.notify(ctx.t("wizard_not_found", name=name[:80]), type="warning")
         return None
     values: dict[str, Any] = {}
     restored = False
