@@ -6,7 +6,8 @@
   valid (old or new, never partial), every acknowledged message is there, and the app starts
   on that data dir and answers.
 - Concurrent writers (threads and processes) appending to the same session lose nothing.
-- A corrupted session file hides that one session (with a WARN naming the file); the rest work.
+- A corrupted session file is left out of the readable sessions (with a WARN naming the file) and
+  listed as an error entry; the rest work.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import pytest
 
 from tests.support.app_server import REPO, start_app
 from vance_ui.chat.drafts import DraftStore
-from vance_ui.chat.sessions import SessionStore, StoredMessage
+from vance_ui.chat.sessions import BrokenSession, SessionStore, StoredMessage
 from vance_ui.documents.filesystem import FileDocumentStore
 
 WRITER = textwrap.dedent("""
@@ -165,5 +166,9 @@ def test_a_corrupt_session_file_hides_only_that_session(tmp_path: Path, caplog: 
         assert sessions.get(bad.id) is None
     assert [s.id for s in listed] == [good.id]
     assert f"{bad.id}.json" in caplog.text
+    entries = sessions.listing()  # what the session list shows: the readable one, then an error entry
+    assert [e.id for e in entries] == [good.id, bad.id]
+    broken = entries[1]
+    assert isinstance(broken, BrokenSession) and "not valid JSON" in broken.error
     again = sessions.get(good.id)
     assert again is not None and again.messages[0].content == "hello"

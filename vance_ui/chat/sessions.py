@@ -6,6 +6,7 @@ the transcript but never sent to the model again.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import fcntl
 import hashlib
@@ -67,6 +68,15 @@ class ChatSession:
                    created=float(data.get("created", 0)), updated=float(data.get("updated", 0)), messages=messages)
 
 
+@dataclass(frozen=True)
+class BrokenSession:
+    """A session file that cannot be read; listed so the user sees it, never opened or written."""
+
+    id: str
+    location: str  # the file, for the message
+    error: str
+
+
 def title_from(text: str) -> str:
     line = " ".join(text.split())
     return line if len(line) <= 48 else line[:47].rstrip() + "…"
@@ -90,16 +100,29 @@ class SessionStore:
         return session
 
     def list(self) -> list[ChatSession]:
-        """Newest first; unreadable files are skipped."""
-        found = []
+        """Newest first; unreadable files are skipped (`listing` names them)."""
+        return [entry for entry in self.listing() if isinstance(entry, ChatSession)]
+
+    def listing(self) -> builtins.list[ChatSession | BrokenSession]:
+        """Every session file: the readable ones newest first, then the unreadable ones."""
+        found: builtins.list[ChatSession] = []
+        broken: builtins.list[BrokenSession] = []
         for info in self.data.list(self.tenant, self.project, FOLDER, ".json"):
-            session = self.get(info.path.rsplit("/", 1)[-1].removesuffix(".json"))
-            if session is not None:
-                found.append(session)
+            entry = self.read(info.path.rsplit("/", 1)[-1].removesuffix(".json"))
+            if isinstance(entry, ChatSession):
+                found.append(entry)
+            elif entry is not None:
+                broken.append(entry)
         found.sort(key=lambda s: s.updated, reverse=True)
-        return found
+        return [*found, *sorted(broken, key=lambda b: b.id)]
 
     def get(self, session_id: str) -> ChatSession | None:
+        """The session, or None when it does not exist or its file is unreadable."""
+        entry = self.read(session_id)
+        return entry if isinstance(entry, ChatSession) else None
+
+    def read(self, session_id: str) -> ChatSession | BrokenSession | None:
+        """The session; a `BrokenSession` (and a WARN naming the file) when its file is unreadable."""
         try:
             document = self.data.get(self.tenant, self.project, self._path(session_id))
         except InvalidDocumentPath:
@@ -108,9 +131,11 @@ class SessionStore:
             return None
         try:
             session = ChatSession.from_json(json.loads(document.content))
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            if session.id != session_id:
+                raise ValueError(f"the file's id {session.id[:40]!r} does not match its name")
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
             log.warning("chat session %s is unreadable and skipped: %s", document.info.location, error)
-            return None
+            return BrokenSession(session_id, document.info.location, _describe(error))
         setattr(session, _ON_DISK, len(session.messages))
         return session
 
@@ -157,3 +182,17 @@ class SessionStore:
             return self.data.delete(self.tenant, self.project, self._path(session_id))
         except InvalidDocumentPath:
             return False
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(error, json.JSONDecodeError):
+        return f"not valid JSON ({error.msg}, line {error.lineno}, column {error.colno})"
+    if isinstance(error, KeyError):
+        return f"the field {error} is missing"
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    if isinstance(error, (TypeError, AttributeError)):
+        return "not a chat session (unexpected structure)"
+    return str(error)[:200]

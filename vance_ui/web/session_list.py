@@ -1,4 +1,8 @@
-"""The left drawer: chat sessions (new, rename, delete), newest first."""
+"""The left drawer: chat sessions (new, rename, delete), newest first.
+
+A session whose file cannot be read is listed last as an error entry; clicking it explains
+what is wrong instead of opening it.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,22 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from vance_ui.chat.sessions import ChatSession
+from vance_ui.chat.sessions import FOLDER, BrokenSession, ChatSession
 from vance_ui.web.context import PageContext
 
 SessionHandler = Callable[[ChatSession], None]
+
+# (belong in i18n.py; kept here until the texts module takes them)
+_BROKEN_TEXTS = {
+    "en": {"entry": "Damaged chat", "title": "This chat cannot be opened",
+           "body": "The file {file} is damaged: {error}. Your other chats are not affected. "
+                   "Repair or remove the file to make this entry go away.",
+           "close": "Close"},
+    "de": {"entry": "Beschädigter Chat", "title": "Dieser Chat kann nicht geöffnet werden",
+           "body": "Die Datei {file} ist beschädigt: {error}. Deine anderen Chats sind nicht betroffen. "
+                   "Repariere oder entferne die Datei, damit dieser Eintrag verschwindet.",
+           "close": "Schließen"},
+}
 
 
 class SessionList:
@@ -36,7 +52,10 @@ class SessionList:
         t = self.ctx.t
         active = self.current().id
         with ui.column().classes("w-full gap-1").mark("session-list"):
-            for session in self.ctx.sessions.list():
+            for session in self.ctx.sessions.listing():
+                if isinstance(session, BrokenSession):
+                    self._broken_entry(session)
+                    continue
                 classes = "vance-session w-full items-center no-wrap" + (" active" if session.id == active else "")
                 with ui.row().classes(classes).on("click", lambda s=session: self._select(s)) \
                         .mark(f"session-{session.id}"):
@@ -49,6 +68,28 @@ class SessionList:
                     with menu_button, ui.menu():
                         ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s)).mark("session-rename")
                         ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s)).mark("session-delete")
+
+    def _broken_entry(self, broken: BrokenSession) -> None:
+        texts = _BROKEN_TEXTS.get(self.ctx.lang, _BROKEN_TEXTS["en"])
+        with ui.row().classes("vance-session w-full items-center no-wrap") \
+                .on("click", lambda: self._explain_broken(broken)).mark("session-broken"):
+            ui.icon("error_outline").classes("text-negative")
+            with ui.column().classes("gap-0 min-w-0 grow"):
+                ui.label(texts["entry"]).classes("truncate w-full text-negative").mark("session-broken-title")
+                ui.label(f"{broken.id}.json").classes("vance-help truncate w-full")
+
+    def _explain_broken(self, broken: BrokenSession) -> None:
+        texts = _BROKEN_TEXTS.get(self.ctx.lang, _BROKEN_TEXTS["en"])
+        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full").mark("session-broken-dialog"):
+            with ui.row().classes("items-center gap-2 no-wrap"):
+                ui.icon("error_outline").classes("text-negative text-2xl")
+                ui.label(texts["title"]).classes("text-lg font-semibold")
+            ui.label(texts["body"].format(file=f"{FOLDER}/{broken.id}.json", error=broken.error)) \
+                .classes("whitespace-pre-wrap").mark("session-broken-error")
+            with ui.row().classes("w-full justify-end"):
+                ui.button(texts["close"], on_click=dialog.close).props("flat no-caps").mark("session-broken-close")
+        dialog.on("hide", dialog.delete)
+        dialog.open()
 
     def _select(self, session: ChatSession) -> None:
         fresh = self.ctx.sessions.get(session.id) or session
