@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from nicegui.testing import User
@@ -28,6 +29,11 @@ async def test_wizards_without_a_validator_offer_no_check(app_user: User) -> Non
     assert not elements(app_user, "wizard-check")
 
 
+def one_field_box(control: Any) -> Any:
+    """The field's own container (`data-field`), which holds its control, help, error and hint."""
+    return next(e for e in control.ancestors() if "data-field" in e.props)
+
+
 @pytest.fixture
 def model(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
     monkeypatch.setenv("VANCE_MODEL", "openai/fake")
@@ -47,8 +53,11 @@ async def test_suggestions_appear_next_to_their_fields_and_submit_stays_possible
 
     app_user.find(marker="wizard-check").click()
 
-    await eventually(lambda: marked(app_user, "hint-description")[1].text != "", timeout=30,
+    await eventually(lambda: any(h.text for h in marked(app_user, "hint-description")), timeout=30,
                      what="the suggestion at the second member")
-    assert [h.text for h in marked(app_user, "hint-description")] == ["", "Say what this member cares about."]
+    hints = [h for h in marked(app_user, "hint-description") if h.visible and h.text]
+    assert [h.text for h in hints] == ["Say what this member cares about."]
+    first, second = (one_field_box(d) for d in elements(app_user, "field-description")[:2])
+    assert second in hints[0].ancestors() and first not in hints[0].ancestors(), "the hint is at the second member"
     await app_user.should_see("Add a deliberate sceptic.")  # matches no field: shown as a general hint
     assert one(app_user, "wizard-submit").enabled

@@ -82,25 +82,23 @@ class Group:
 
 
 class FieldWidget:
-    """One scalar field: the control, its help text, a hint line and (for non-inputs) an error line."""
+    """One scalar field: the control and its help text; a hint line and (for non-inputs) an error
+    line are added only when there is something to show, so a form carries no hidden placeholders."""
 
     def __init__(self, field: FieldView, value: Any, form: FormHost) -> None:
         self.field = field
         self.form = form
-        t = form.t
         self.control: Any = None
         self.checkboxes: dict[str, ui.checkbox] = {}
+        self.error_label: ui.label | None = None
+        self.hint_row: ui.row | None = None
+        self.hint_label: ui.label | None = None
         with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
             self._build(value)
-            help_text = _help(field, t) if field.type != "repeat" else None
+            help_text = _help(field, form.t) if field.type != "repeat" else None
             if help_text:
                 ui.label(help_text).classes("vance-help")
-            self.error_label = ui.label().classes("vance-error")
-            self.error_label.visible = False
-            with ui.row().classes("vance-hint items-start gap-2 no-wrap") as self.hint_row:
-                ui.icon("tips_and_updates").classes("text-amber-8")
-                self.hint_label = ui.label().classes("whitespace-pre-line").mark(f"hint-{field.name}")
-            self.hint_row.visible = False
+        self._fixed = len(self.box.default_slot.children)  # the error line goes here, the hint after it
 
     def _build(self, value: Any) -> None:
         field, kind = self.field, self.field.type
@@ -163,20 +161,33 @@ class FieldWidget:
         if self.has_field_error:
             self.control.error = message
         else:
-            self.error_label.text = message or ""
-            self.error_label.visible = bool(message)
-        self.box.classes(add="vance-invalid" if message else "", remove="" if message else "vance-invalid")
+            if message and self.error_label is None:
+                with self.box:
+                    self.error_label = ui.label().classes("vance-error")
+                self.error_label.move(target_index=self._fixed)
+            if self.error_label is not None:
+                self.error_label.text = message or ""
+                self.error_label.visible = bool(message)
+        if message:
+            self.box.classes(add="vance-invalid")
+        elif "vance-invalid" in self.box.classes:
+            self.box.classes(remove="vance-invalid")
 
     @property
     def error(self) -> str | None:
         if self.has_field_error:
             error: str | None = self.control.error
             return error
-        return self.error_label.text or None
+        return self.error_label.text or None if self.error_label is not None else None
 
     def set_hint(self, text: str | None) -> None:
-        self.hint_label.text = text or ""
-        self.hint_row.visible = bool(text)
+        if text and self.hint_label is None:
+            with self.box, ui.row().classes("vance-hint items-start gap-2 no-wrap") as self.hint_row:
+                ui.icon("tips_and_updates").classes("text-amber-8")
+                self.hint_label = ui.label().classes("whitespace-pre-line").mark(f"hint-{self.field.name}")
+        if self.hint_row is not None and self.hint_label is not None:
+            self.hint_label.text = text or ""
+            self.hint_row.visible = bool(text)
 
     def focus(self) -> None:
         if self.has_field_error:
@@ -184,8 +195,22 @@ class FieldWidget:
 
 
 class _Item:
-    def __init__(self, card: ui.card, title: ui.label, remove: ui.button, group: Group) -> None:
-        self.card, self.title, self.remove, self.group = card, title, remove, group
+    """One repeat item: a card with its title, a remove button and the item's own Group."""
+
+    def __init__(self, repeat: RepeatWidget, values: Mapping[str, Any]) -> None:
+        self.repeat = repeat
+        fields = repeat.field.item or []
+        start = {**initial_values(fields), **values}
+        with repeat.items_box, ui.card().classes("vance-item w-full").props("flat bordered") as self.card:
+            with ui.row().classes("w-full items-center justify-between"):
+                self.title = ui.label().classes("vance-item-title")
+                self.remove = ui.button(icon="delete_outline", on_click=self.remove_me) \
+                    .props("flat round dense color=grey-7") \
+                    .tooltip(repeat.form.t("remove_item")).mark(f"remove-{repeat.field.name}")
+            self.group = Group(fields, start, repeat.form)
+
+    def remove_me(self) -> None:
+        self.repeat.remove_item(self)
 
 
 class RepeatWidget(FieldWidget):
@@ -199,8 +224,8 @@ class RepeatWidget(FieldWidget):
         t, field = self.form.t, self.field
         with ui.row().classes("items-baseline gap-2"):
             ui.label(label_text(field)).classes("vance-label text-base")
-            ui.label(t("item_bounds", min=self.minimum, max=self.maximum) if field.max else "") \
-                .classes("vance-help")
+            if field.max:
+                ui.label(t("item_bounds", min=self.minimum, max=self.maximum)).classes("vance-help")
         if field.help:
             ui.label(field.help).classes("vance-help")
         self.items_box = ui.column().classes("w-full gap-3")
@@ -237,17 +262,7 @@ class RepeatWidget(FieldWidget):
         self._changed()
 
     def _add_item(self, values: Mapping[str, Any]) -> None:
-        fields = self.field.item or []
-        start = {**initial_values(fields), **values}
-        with self.items_box, ui.card().classes("vance-item w-full").props("flat bordered") as card:
-            with ui.row().classes("w-full items-center justify-between"):
-                title = ui.label().classes("vance-item-title")
-                remove = ui.button(icon="delete_outline").props("flat round dense color=grey-7") \
-                        .tooltip(self.form.t("remove_item")).mark(f"remove-{self.field.name}")
-            group = Group(fields, start, self.form)
-        item = _Item(card, title, remove, group)
-        remove.on_click(lambda: self.remove_item(item))
-        self.items.append(item)
+        self.items.append(_Item(self, values))
 
     def _sync(self) -> None:
         for number, item in enumerate(self.items, start=1):
