@@ -9,6 +9,7 @@ from vance_ui.accounts.startup import check_startup
 from vance_ui.api.app_setup import mount_api
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
+from vance_ui.web.fast_paths import install_fast_paths
 from vance_ui.web.pages import register_pages
 
 settings = Settings()
@@ -27,6 +28,7 @@ def _start_watching() -> None:
     background_tasks.create(run.io_bound(service.warm_up), name="warm up wizards")
 
 
+app.on_startup(install_fast_paths)
 app.on_startup(_start_watching)
 app.on_shutdown(service.stop_watching)
 

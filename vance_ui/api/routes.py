@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from vance_ui.api.auth import request_identity, scope_for
 from vance_ui.api.models import (
@@ -57,12 +58,16 @@ WizardName = Annotated[str, Path(max_length=64, pattern=WIZARD_NAME_RE.pattern, 
                                  description="the wizard's file name without `.yaml`, e.g. `gremium`")]
 
 
-def get_service(request: Request) -> WizardService:
+# Dependencies and endpoints are `async def` and hand only the service call to the thread pool:
+# FastAPI runs every sync dependency, sync endpoint and its response serialisation in a thread of
+# its own, which made a render four thread hops (measured: ~1.5 ms of a 3.6 ms request on 2 cores).
+
+async def get_service(request: Request) -> WizardService:
     service: WizardService = request.app.state.wizard_service
     return service
 
 
-def get_scope(request: Request, tenant: Tenant, project_id: ProjectId = None) -> Scope:
+async def get_scope(request: Request, tenant: Tenant, project_id: ProjectId = None) -> Scope:
     """The caller (VANCE_USER in single-user mode, the token's owner otherwise) in this tenant."""
     return scope_for(request_identity(request), tenant, project_id)
 
@@ -75,9 +80,9 @@ _LISTING_JSON: dict[int, tuple[list[WizardSummary], bytes]] = {}
 
 
 @router.get("", response_model=WizardList, responses=ERRORS)
-def list_wizards(service: Service, scope: RequestScope, lang: Lang = None) -> Response:
+async def list_wizards(service: Service, scope: RequestScope, lang: Lang = None) -> Response:
     """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied."""
-    views = service.list_wizards(scope, lang)
+    views = await run_in_threadpool(service.list_wizards, scope, lang)
     cached = _LISTING_JSON.get(id(views))
     if cached is None or cached[0] is not views:  # serialise each cached listing once, not per request
         if len(_LISTING_JSON) > 256:
@@ -88,16 +93,17 @@ def list_wizards(service: Service, scope: RequestScope, lang: Lang = None) -> Re
 
 
 @router.get("/{name}", response_model=WizardDefinition, response_model_by_alias=True, responses=ERRORS)
-def get_wizard(name: WizardName, service: Service, scope: RequestScope, lang: Lang = None) -> WizardDefinition:
+async def get_wizard(name: WizardName, service: Service, scope: RequestScope,
+                     lang: Lang = None) -> WizardDefinition:
     """The full definition with localized fields; templates stay on the server."""
-    return service.definition(scope, name, lang)
+    return await run_in_threadpool(service.definition, scope, name, lang)
 
 
 @router.post("/{name}/render", response_model=RenderOut, responses=BODY_ERRORS)
-def render_wizard(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
-                  lang: Lang = None) -> RenderOut:
+async def render_wizard(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
+                        lang: Lang = None) -> RenderOut:
     """Validate the values and render the prompt (follow-up links appended)."""
-    rendered = service.render(scope, name, body.values, lang)
+    rendered = await run_in_threadpool(service.render, scope, name, body.values, lang)
     links = [FollowUpOut(wizard=f.wizard, label=f.label, url=f.url) for f in rendered.follow_ups]
     return RenderOut(prompt=rendered.prompt, followUps=links)
 
