@@ -15,6 +15,7 @@ import os
 import stat as stat_mode
 import tempfile
 import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from vance_ui.documents.store import (
@@ -28,6 +29,7 @@ from vance_ui.documents.store import (
 )
 
 log = logging.getLogger(__name__)
+PathListener = Callable[[frozenset[str] | None], None]  # the changed files' absolute paths; None: not known
 
 MAX_DOCUMENT_BYTES = 2 * 1024 * 1024
 CACHE_DIR = ".cache"  # never a tenant (segments cannot start with "."), not watched
@@ -62,6 +64,7 @@ class FileDocumentStore:
         self.read_only = read_only
         self._generation: int | None = None
         self._listeners: list[ChangeListener] = []
+        self._path_listeners: list[PathListener] = []
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -187,7 +190,7 @@ class FileDocumentStore:
             raise ReadOnlyStore(f"{self.root} is read-only")
         file = self._file(tenant, project, path)
         atomic_write(file, content)
-        self._changed()
+        self._changed([str(file)])
         info = self.info(tenant, project, path)
         assert info is not None
         return info
@@ -195,11 +198,12 @@ class FileDocumentStore:
     def delete(self, tenant: str, project: str, path: str) -> bool:
         if self.read_only:
             raise ReadOnlyStore(f"{self.root} is read-only")
+        file = self._file(tenant, project, path)
         try:
-            self._file(tenant, project, path).unlink()
+            file.unlink()
         except FileNotFoundError:
             return False
-        self._changed()
+        self._changed([str(file)])
         return True
 
     # -- change tracking --------------------------------------------------------------------
@@ -211,13 +215,23 @@ class FileDocumentStore:
     def subscribe(self, listener: ChangeListener) -> None:
         self._listeners.append(listener)
 
-    def _changed(self) -> None:
+    def subscribe_paths(self, listener: PathListener) -> None:
+        """Like `subscribe`, but the listener is told which files changed (when known)."""
+        self._path_listeners.append(listener)
+
+    def _changed(self, paths: Iterable[str] | None = None) -> None:
         with self._lock:
             if self._generation is not None:
                 self._generation += 1
         for listener in list(self._listeners):
             try:
                 listener()
+            except Exception:
+                log.exception("document change listener failed")
+        changed = frozenset(paths) if paths is not None else None
+        for path_listener in list(self._path_listeners):
+            try:
+                path_listener(changed)
             except Exception:
                 log.exception("document change listener failed")
 
@@ -257,7 +271,7 @@ class FileDocumentStore:
             for changes in watcher:
                 ready.set()
                 if changes:
-                    self._changed()
+                    self._changed(path for _, path in changes)
         except Exception:
             log.exception("watching %s failed; changes are picked up by rescanning", self.root)
             self._generation = None

@@ -3,13 +3,18 @@
 The store calls its listeners from a watcher thread (or inline after our own writes). One
 listener per service marshals the news onto NiceGUI's event loop and tells every registered
 page callback; pages unregister when their client goes away.
+
+Pages only care about wizards. A change that touched nothing but the app's own per-user chat
+sessions and form drafts (`<tenant>/_user_<id>/chats|drafts/...`, written on every message and
+while typing) is not delivered; when the store cannot say which files changed, it is.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from pathlib import Path
 
 from nicegui import core
 
@@ -17,6 +22,19 @@ from vance_ui.service import WizardService
 
 log = logging.getLogger("vance_ui.web")
 Callback = Callable[[], None]
+PRIVATE_FOLDERS = frozenset({"chats", "drafts"})  # vance_ui.chat.sessions / drafts FOLDER
+
+
+def only_private_files(root: Path, paths: Collection[str]) -> bool:
+    """True when every path is a chat session or draft file (or its temp file) of some user."""
+    for path in paths:
+        try:
+            parts = Path(path).relative_to(root).parts
+        except ValueError:
+            return False
+        if not (len(parts) == 4 and parts[1].startswith("_user_") and parts[2] in PRIVATE_FOLDERS):
+            return False
+    return bool(paths)
 
 
 class ChangeHub:
@@ -28,6 +46,11 @@ class ChangeHub:
     def attach(self, service: WizardService) -> None:
         stores = [service.data, getattr(service.registry, "bundled", None)]
         for store in stores:
+            subscribe_paths = getattr(store, "subscribe_paths", None)
+            root = getattr(store, "root", None)
+            if subscribe_paths is not None and isinstance(root, Path):
+                subscribe_paths(lambda paths, root=root: self._paths_changed(root, paths))
+                continue
             subscribe = getattr(store, "subscribe", None)
             if subscribe is not None:
                 subscribe(self._from_any_thread)
@@ -39,6 +62,11 @@ class ChangeHub:
 
     def remove(self, key: int) -> None:
         self._callbacks.pop(key, None)
+
+    def _paths_changed(self, root: Path, paths: frozenset[str] | None) -> None:
+        if paths is not None and only_private_files(root, paths):
+            return
+        self._from_any_thread()
 
     def _from_any_thread(self) -> None:
         loop = core.loop

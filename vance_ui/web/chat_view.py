@@ -1,15 +1,21 @@
 """The transcript and the input box; sending runs the chat engine and streams the answer.
 
-Markdown updates are throttled (each update resends the whole text) and flushed at the end.
+Sending starts the model call first; saving the session (in a thread) and refreshing the
+session list (only when the first message gave the chat its title) happen while the request is
+on its way. Markdown updates are throttled (each update resends the whole text) and flushed at
+the end; the progress panel is updated in the same tick, so each throttled update is one
+websocket message. Scroll-following happens in the browser (assets/vance.js follows the message
+marked `vance-streaming` while the user is at the bottom), not with a message per update.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 
-from nicegui import background_tasks, ui
+from nicegui import background_tasks, run, ui
 
 from vance_ui.chat.engine import ChatEngine, RunProgress
 from vance_ui.chat.sessions import ChatSession, StoredMessage, title_from
@@ -19,6 +25,8 @@ from vance_ui.web.messages import AssistantMessage, stored_message, user_message
 from vance_ui.web.progress_panel import ProgressPanel
 from vance_ui.web.quick_start import quick_start_cards
 
+# <= 12.5 Markdown updates/s; the progress panel rides along (its own timer stays quiet while
+# updates come this often), so streaming sends at most ~12.5 websocket messages/s (target: 20)
 THROTTLE_SECONDS = 0.08
 
 
@@ -81,26 +89,38 @@ class ChatView:
         if not session.messages:
             self.transcript.clear()  # the quick-start cards go away with the first message
         session.messages.append(StoredMessage("user", text))
-        if not session.title:
+        titled = not session.title
+        if titled:
             session.title = title_from(text)
-        self.ctx.sessions.save(session)
-        self.on_sessions_changed()
         with self.transcript:
             user_message(text, self.ctx.t)
             reply = AssistantMessage(self.ctx.t, self.engine.label, self.engine.is_echo)
-        self._scroll_down()
         progress = RunProgress(model=self.engine.label)
+        self._running(True)
+        saved: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # the run's first step (building and sending the request) comes before the bookkeeping below
+        self.task = background_tasks.create(self._run(session, reply, progress, saved), name="chat-run")
+        background_tasks.create(self._save_new_turn(session, titled, saved), name="chat-save")
+        self._scroll_down()
         self.progress_panel.start(progress, self.stop)
         self.on_run_started()
-        self._running(True)
-        self.task = background_tasks.create(self._run(session, reply, progress), name="chat-run")
+
+    async def _save_new_turn(self, session: ChatSession, titled: bool, saved: asyncio.Future[None]) -> None:
+        try:
+            await run.io_bound(self.ctx.sessions.save, session)
+        finally:
+            saved.set_result(None)
+        if titled:
+            self.on_sessions_changed()  # the new title; the list reads the files off the event loop
 
     def stop(self) -> None:
         if self.task is not None and not self.task.done():
             self.task.cancel()
 
-    async def _run(self, session: ChatSession, reply: AssistantMessage, progress: RunProgress) -> None:
+    async def _run(self, session: ChatSession, reply: AssistantMessage, progress: RunProgress,
+                   saved: asyncio.Future[None]) -> None:
         parts: list[str] = []
+        answer: list[StoredMessage] = []  # added to the session once the user's message is saved
         last = 0.0
         try:
             async for delta in self.engine.stream(session.conversation(), progress):
@@ -108,21 +128,25 @@ class ChatView:
                 now = time.monotonic()
                 if now - last >= THROTTLE_SECONDS:
                     reply.set_text("".join(parts))
-                    self._follow_stream()
+                    self.progress_panel.update()  # in the same websocket message as the text
                     last = now
             reply.set_text("".join(parts))
             reply.done()
-            session.messages.append(StoredMessage("assistant", "".join(parts), engine=self.engine.label))
+            answer.append(StoredMessage("assistant", "".join(parts), engine=self.engine.label))
         except LlmError as error:
             if progress.state not in ("failed", "done"):
                 progress.finish("failed", error)
-            self._keep_partial(session, reply, parts)
+            answer += self._keep_partial(reply, parts)
             reply.show_error(error.message, self.ctx.t)
-            session.messages.append(StoredMessage("assistant", error.message, error=True))
+            answer.append(StoredMessage("assistant", error.message, error=True))
         except asyncio.CancelledError:
             progress.finish("stopped")
-            self._keep_partial(session, reply, parts)
+            answer += self._keep_partial(reply, parts)
         finally:
+            if not saved.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.shield(saved)
+            session.messages.extend(answer)
             self.task = None
             self._running(False)
             self.progress_panel.finish()
@@ -130,21 +154,14 @@ class ChatView:
                 self.ctx.sessions.save(session)  # not when the chat was deleted while it ran
             self._scroll_down()
 
-    def _keep_partial(self, session: ChatSession, reply: AssistantMessage, parts: list[str]) -> None:
+    def _keep_partial(self, reply: AssistantMessage, parts: list[str]) -> list[StoredMessage]:
         reply.set_text("".join(parts))
         reply.done()
-        if parts:
-            session.messages.append(StoredMessage("assistant", "".join(parts), engine=self.engine.label))
+        return [StoredMessage("assistant", "".join(parts), engine=self.engine.label)] if parts else []
 
     def _running(self, running: bool) -> None:
         self.send_button.visible = not running
         self.stop_button.visible = running
-
-    def _follow_stream(self) -> None:
-        """Keep the growing answer in view, unless the user scrolled up to read."""
-        self.transcript.client.run_javascript(
-            "if (window.innerHeight + window.scrollY >= document.body.scrollHeight - 200)"
-            " window.scrollTo(0, document.body.scrollHeight)")
 
     def _scroll_down(self) -> None:
         self.transcript.client.run_javascript(

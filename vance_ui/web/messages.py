@@ -44,10 +44,15 @@ def user_message(text: str, t: Texts) -> None:
 
 
 class AssistantMessage:
-    """An assistant turn; `set_text` is called (throttled) while the answer streams."""
+    """An assistant turn; `set_text` is called (throttled) while the answer streams.
+
+    Until `done`, the row has the class `vance-streaming`: assets/vance.js keeps it in view
+    while the user stays at the bottom of the page.
+    """
 
     def __init__(self, t: Texts, engine: str | None, is_echo: bool, text: str = "") -> None:
-        with ui.row().classes("vance-msg vance-msg-assistant w-full no-wrap items-start") \
+        streaming = " vance-streaming" if not text else ""
+        with ui.row().classes("vance-msg vance-msg-assistant w-full no-wrap items-start" + streaming) \
                 .mark("message-assistant") as self.row:
             with ui.element("div").classes("vance-avatar"):
                 ui.icon("auto_awesome")
@@ -70,6 +75,7 @@ class AssistantMessage:
 
     def done(self) -> None:
         self.waiting.visible = False
+        self.row.classes(remove="vance-streaming")
 
     def show_error(self, message: str, t: Texts) -> None:
         self.done()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from nicegui import ui
+from nicegui import background_tasks, run, ui
 
 from vance_ui.chat.sessions import FOLDER, BrokenSession, ChatSession
 from vance_ui.web.context import PageContext
@@ -33,6 +33,7 @@ class SessionList:
     def __init__(self, ctx: PageContext, current: Callable[[], ChatSession], on_select: SessionHandler,
                  on_deleted: Callable[[str], None]) -> None:
         self.ctx, self.current, self.on_select, self.on_deleted = ctx, current, on_select, on_deleted
+        self._listed: list[ChatSession | BrokenSession] | None = None  # read off the event loop by `refresh`
         t = ctx.t
         with ui.column().classes("w-full gap-2 vance-sessions"):
             ui.button(t("new_chat"), icon="add_comment", on_click=self.new_session) \
@@ -41,6 +42,11 @@ class SessionList:
             self.render()
 
     def refresh(self) -> None:
+        """Re-read the sessions in a thread, then rebuild the list (e.g. while a reply streams)."""
+        background_tasks.create(self._refresh(), name="session-list")
+
+    async def _refresh(self) -> None:
+        self._listed = await run.io_bound(self.ctx.sessions.listing)
         self.render.refresh()
 
     def new_session(self) -> None:
@@ -52,7 +58,8 @@ class SessionList:
         t = self.ctx.t
         active = self.current().id
         with ui.column().classes("w-full gap-1").mark("session-list"):
-            for session in self.ctx.sessions.listing():
+            listed, self._listed = self._listed, None
+            for session in listed if listed is not None else self.ctx.sessions.listing():
                 if isinstance(session, BrokenSession):
                     self._broken_entry(session)
                     continue
