@@ -54,6 +54,9 @@ class ChatPage:
         with ui.footer().classes("vance-footer"), ui.column().classes("vance-footer-inner w-full"):
             self.chat.build_input()
 
+        # never opened: it only makes the page load Quasar's dialog component (dialog.js) up front,
+        # so the first wizard form does not wait for that module to be fetched after the click
+        ui.dialog().mark("dialog-preload")
         ui.on("vance_link", self.follow_link)
         key = hub.add(self.files_changed)
         ui.context.client.on_delete(lambda: hub.remove(key))
