@@ -21,7 +21,7 @@ from vance_ui.web.links import parse_wizard_link, query_prefill
 from vance_ui.web.progress_panel import ProgressPanel
 from vance_ui.web.session_list import SessionList
 from vance_ui.web.theme import apply_theme
-from vance_ui.web.wizard_form import open_wizard
+from vance_ui.web.wizard_form import open_wizard, preload_form_assets
 from vance_ui.web.wizards_panel import WizardsPanel
 
 RESERVED_QUERY = ("wizard", "project", "kind", "lang")
@@ -54,9 +54,7 @@ class ChatPage:
         with ui.footer().classes("vance-footer"), ui.column().classes("vance-footer-inner w-full"):
             self.chat.build_input()
 
-        # never opened: it only makes the page load Quasar's dialog component (dialog.js) up front,
-        # so the first wizard form does not wait for that module to be fetched after the click
-        ui.dialog().mark("dialog-preload")
+        preload_form_assets()
         ui.on("vance_link", self.follow_link)
         key = hub.add(self.files_changed)
         ui.context.client.on_delete(lambda: hub.remove(key))
