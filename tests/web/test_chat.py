@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from nicegui.testing import User
@@ -132,3 +133,26 @@ async def test_stop_ends_a_running_reply_and_keeps_what_arrived(model: FakeLLM, 
     assert 0 < len(shown) < len("word " * 400)
     stored = json.loads(next((web_data / "default" / "_user_local" / "chats").glob("*.json")).read_text())
     assert [m["role"] for m in stored["messages"]] == ["user", "assistant"], "the partial answer is kept"
+
+
+def session_rows(user: User) -> list[Any]:
+    assert user.client is not None
+    return sorted((e for e in user.client.elements.values()
+                   if any(m.startswith("session-") and m[8:9].isdigit() for m in e._markers)), key=lambda e: e.id)
+
+
+async def test_a_message_in_an_older_chat_moves_it_to_the_top(app_user: User) -> None:
+    await app_user.open("/")
+    await send(app_user, "old topic")
+    await eventually(lambda: run_state(app_user) == "Done", what="the first run")
+    app_user.find(marker="new-chat").click()
+    await app_user.should_see(marker="quick-start")
+    await send(app_user, "new topic")
+    await eventually(lambda: [t.text for t in elements(app_user, "session-title")] == ["new topic", "old topic"],
+                     what="the newest chat on top")
+
+    click(app_user, session_rows(app_user)[1])
+    await eventually(lambda: any(m for m in elements(app_user, "message-user")), what="the old chat to open")
+    await send(app_user, "back to the old topic")
+    await eventually(lambda: [t.text for t in elements(app_user, "session-title")] == ["old topic", "new topic"],
+                     what="the chat just used to move to the top")

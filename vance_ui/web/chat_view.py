@@ -2,10 +2,12 @@
 
 Sending starts the model call first; saving the session (in a thread) and refreshing the
 session list (only when the first message gave the chat its title) happen while the request is
-on its way. Markdown updates are throttled (each update resends the whole text) and flushed at
-the end; the progress panel is updated in the same tick, so each throttled update is one
-websocket message. Scroll-following happens in the browser (assets/vance.js follows the message
-marked `vance-streaming` while the user is at the bottom), not with a message per update.
+on its way. After the answer, the list is re-read off the event loop and rebuilt only if its
+order, a title or a shown time changed. Markdown updates are throttled (each update resends
+the whole text) and flushed at the end; the progress panel is updated in the same tick, so each
+throttled update is one websocket message. Scroll-following happens in the browser
+(assets/vance.js follows the message marked `vance-streaming` while the user is at the bottom),
+not with a message per update.
 """
 
 from __future__ import annotations
@@ -152,6 +154,7 @@ class ChatView:
             self.progress_panel.finish()
             if session is self.session or self.ctx.sessions.get(session.id) is not None:
                 self.ctx.sessions.save(session)  # not when the chat was deleted while it ran
+                self.on_sessions_changed()  # its new place and time; rebuilt only if those show a change
             self._scroll_down()
 
     def _keep_partial(self, reply: AssistantMessage, parts: list[str]) -> list[StoredMessage]:

@@ -15,6 +15,7 @@ from vance_ui.chat.sessions import FOLDER, BrokenSession, ChatSession
 from vance_ui.web.context import PageContext
 
 SessionHandler = Callable[[ChatSession], None]
+Entry = ChatSession | BrokenSession
 
 # (belong in i18n.py; kept here until the texts module takes them)
 _BROKEN_TEXTS = {
@@ -33,7 +34,8 @@ class SessionList:
     def __init__(self, ctx: PageContext, current: Callable[[], ChatSession], on_select: SessionHandler,
                  on_deleted: Callable[[str], None]) -> None:
         self.ctx, self.current, self.on_select, self.on_deleted = ctx, current, on_select, on_deleted
-        self._listed: list[ChatSession | BrokenSession] | None = None  # read off the event loop by `refresh`
+        self._listed: list[Entry] | None = None  # read off the event loop by `refresh`
+        self._shown: tuple[object, ...] = ()  # what the list last showed, see `_looks`
         t = ctx.t
         with ui.column().classes("w-full gap-2 vance-sessions"):
             ui.button(t("new_chat"), icon="add_comment", on_click=self.new_session) \
@@ -42,12 +44,20 @@ class SessionList:
             self.render()
 
     def refresh(self) -> None:
-        """Re-read the sessions in a thread, then rebuild the list (e.g. while a reply streams)."""
+        """Re-read the sessions in a thread; rebuild the list only if what it shows changed."""
         background_tasks.create(self._refresh(), name="session-list")
 
     async def _refresh(self) -> None:
-        self._listed = await run.io_bound(self.ctx.sessions.listing)
-        self.render.refresh()
+        listed = await run.io_bound(self.ctx.sessions.listing)
+        if listed is not None and self._looks(listed) != self._shown:  # None: the app is shutting down
+            self._listed = listed
+            self.render.refresh()
+
+    def _looks(self, entries: list[Entry]) -> tuple[object, ...]:
+        """Order, titles, shown times and the highlighted chat: what a user sees of the list."""
+        rows = tuple((e.id, e.title, _when(e.updated)) if isinstance(e, ChatSession) else (e.id, e.error)
+                     for e in entries)
+        return self.current().id, rows
 
     def new_session(self) -> None:
         self.on_select(self.ctx.sessions.create())
@@ -59,7 +69,10 @@ class SessionList:
         active = self.current().id
         with ui.column().classes("w-full gap-1").mark("session-list"):
             listed, self._listed = self._listed, None
-            for session in listed if listed is not None else self.ctx.sessions.listing():
+            if listed is None:
+                listed = self.ctx.sessions.listing()
+            self._shown = self._looks(listed)
+            for session in listed:
                 if isinstance(session, BrokenSession):
                     self._broken_entry(session)
                     continue
