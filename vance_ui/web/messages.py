@@ -32,7 +32,7 @@ class ModelMarkdown(Markdown):
             self._props["innerHTML"] = html
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)  # stored transcripts re-render the same texts; streamed prefixes never repeat
 def render_untrusted(content: str, extras: str) -> str:
     """Markdown to HTML with every raw HTML tag shown as text."""
     return str(markdown2.markdown(remove_indentation(content), extras=extras.split(), safe_mode="escape"))
