@@ -7,11 +7,13 @@ from nicegui import app, background_tasks, run, ui
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.accounts.startup import check_startup
 from vance_ui.api.app_setup import mount_api
+from vance_ui.memory import limit_malloc_arenas, trim_memory
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
 from vance_ui.web.fast_paths import install_fast_paths
 from vance_ui.web.pages import register_pages
 
+limit_malloc_arenas()  # before the first thread-pool thread exists
 settings = Settings()
 configure_logging(settings)
 check_startup(settings)
@@ -29,6 +31,7 @@ def _start_watching() -> None:
 
 
 app.on_startup(install_fast_paths)
+app.timer(30, trim_memory)
 app.on_startup(_start_watching)
 app.on_shutdown(service.stop_watching)
 

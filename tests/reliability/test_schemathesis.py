@@ -23,7 +23,7 @@ from tests.api.conftest import ApiServer
 from tests.support.fake_llm import FakeLLM
 from vance_ui.api.app_setup import mount_api
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
-from vance_ui.llm.client import _litellm
+from vance_ui.llm.client import import_litellm
 from vance_ui.service import WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
 
@@ -68,7 +68,7 @@ def schema_valid_requests_are_accepted(ctx: Any, response: Any, case: schemathes
 @pytest.fixture(scope="module", autouse=True)
 def _litellm_imported() -> None:
     """litellm's first import takes seconds; do it once, outside the timed requests."""
-    _litellm()
+    import_litellm()
 
 
 @schema.parametrize()

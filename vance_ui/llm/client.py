@@ -45,7 +45,8 @@ class Usage:
     completion_tokens: int = 0
 
 
-def _litellm() -> Any:
+def import_litellm() -> Any:
+    """litellm, imported on first use (seconds), with the app's settings applied."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     import litellm
 
@@ -56,11 +57,11 @@ def _litellm() -> Any:
 
 async def _litellm_async() -> Any:
     """The first import takes seconds: do it off the event loop so other requests keep flowing."""
-    return await asyncio.to_thread(_litellm)
+    return await asyncio.to_thread(import_litellm)
 
 
 def _translate(exc: Exception) -> LlmError:
-    litellm = _litellm()
+    litellm = import_litellm()
     text = str(exc).split("\n")[0][:300]
     if isinstance(exc, litellm.AuthenticationError):
         return LlmError("auth", "The model provider rejected the API key (check VANCE_LLM_API_KEY).")

@@ -6,22 +6,20 @@ event loop (every open page) for that long.
 
 from __future__ import annotations
 
-import importlib
 import logging
-import os
 import threading
 
 from nicegui import app
 
+from vance_ui.llm.client import import_litellm
 from vance_ui.service import WizardService
 
 log = logging.getLogger("vance_ui.web")
 
 
 def _import_litellm() -> None:
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     try:
-        importlib.import_module("litellm")
+        import_litellm()  # the same settings the first real call would apply
     except Exception:  # the real call reports any problem in words a user can act on
         log.debug("litellm warm-up failed", exc_info=True)
 

@@ -1,0 +1,43 @@
+"""Give memory back after bursts (glibc only; a no-op elsewhere).
+
+Under load the server's Python heap returns to its size (tracemalloc shows no retained growth
+after a burst of page builds and API calls), but the process RSS did not: glibc gives every
+thread-pool thread its own malloc arena and keeps freed memory in them. Capping the arenas and
+trimming now and then lets RSS follow the heap (see docs/reliability.md, `make load`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+
+log = logging.getLogger("vance_ui")
+M_ARENA_MAX = -8  # from glibc's malloc.h
+ARENAS = 2
+
+
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        libc = ctypes.CDLL(name)
+    except OSError:
+        return None
+    return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
+
+
+LIBC = _libc()
+
+
+def limit_malloc_arenas() -> None:
+    """Call before the thread pool starts; threads created later share `ARENAS` arenas."""
+    if LIBC is not None and LIBC.mallopt(M_ARENA_MAX, ARENAS) != 1:
+        log.debug("mallopt(M_ARENA_MAX) was refused")
+
+
+def trim_memory() -> None:
+    """Return free heap pages to the system (takes a few milliseconds)."""
+    if LIBC is not None:
+        LIBC.malloc_trim(0)
