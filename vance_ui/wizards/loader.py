@@ -112,8 +112,8 @@ class LoadCache:
         if raw[:len(_MAGIC)] != _MAGIC or raw[len(_MAGIC):len(_MAGIC) + 32] != hashlib.sha256(payload).digest():
             return None
         try:
-            data, templates = json.loads(payload)
-            return CachedLoad(_interned(data), {origin: (b"", frozenset(names)) for origin, names in templates.items()})
+            data, templates = json.loads(payload, object_pairs_hook=_interned_object)
+            return CachedLoad(data, {origin: (b"", frozenset(names)) for origin, names in templates.items()})
         except (ValueError, TypeError, AttributeError, RecursionError):
             return None
 
@@ -145,17 +145,12 @@ class LoadCache:
             tmp.unlink(missing_ok=True)
 
 
-def _interned(value: Any, depth: int = 0) -> Any:
-    """Share keys and short strings ("en", "type", "string", ...) between thousands of wizards."""
-    if depth > 64:
-        return value
-    if isinstance(value, dict):
-        return {sys.intern(k) if isinstance(k, str) else k: _interned(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_interned(v, depth + 1) for v in value]
-    if isinstance(value, str) and len(value) <= 32:
-        return sys.intern(value)
-    return value
+def _interned_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Share keys and short values ("en", "type", "string", ...) between thousands of wizards.
+
+    Called by the JSON decoder for every object, so no second walk over the data is needed."""
+    return {sys.intern(key): sys.intern(value) if type(value) is str and len(value) <= 32 else value
+            for key, value in pairs}
 
 
 class WizardLoadError(Exception):
