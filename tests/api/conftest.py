@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import socket
+import contextlib
 import threading
 import time
 from collections.abc import Iterator
@@ -13,6 +13,7 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 
+from tests.support.app_server import free_port
 from vance_ui.api.app_setup import mount_api
 from vance_ui.service import WizardService
 
@@ -26,27 +27,29 @@ class ApiServer:
         return httpx.Client(base_url=self.base_url, timeout=60)  # the first model call imports litellm
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture
-def api(service: WizardService) -> Iterator[ApiServer]:
+@contextlib.contextmanager
+def running_api(service: WizardService) -> Iterator[ApiServer]:
+    """The API of `service` on a real uvicorn server on a free loopback port, in a thread."""
     app = FastAPI()
     mount_api(app, service)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started:
         assert time.monotonic() < deadline, "API server did not start"
         time.sleep(0.02)
-    yield ApiServer(f"http://127.0.0.1:{port}", service)
-    server.should_exit = True
-    thread.join(timeout=5)
+    try:
+        yield ApiServer(f"http://127.0.0.1:{server.config.port}", service)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=5)
+
+
+@pytest.fixture
+def api(service: WizardService) -> Iterator[ApiServer]:
+    with running_api(service) as server:
+        yield server
 
 
 @pytest.fixture
