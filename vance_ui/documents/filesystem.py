@@ -144,6 +144,8 @@ class FileDocumentStore:
     def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> list[DocumentInfo]:
         directory = self._dir(tenant, project) / check_path(folder)
         found: list[DocumentInfo] = []
+        if not self._inside(directory):  # then only symlinked entries need resolving, not every file
+            return found
         try:
             entries = os.scandir(directory)
         except (FileNotFoundError, NotADirectoryError):
@@ -166,7 +168,7 @@ class FileDocumentStore:
                                     "ignoring %r in %s: file names may use only A-Z a-z 0-9 _ . - "
                                     "(not starting with - or .)", name, directory)
                     continue
-                if not self._inside(Path(entry.path)):
+                if entry.is_symlink() and not self._inside(Path(entry.path)):
                     continue
                 found.append(self._info(tenant, project, f"{folder}/{name}", Path(entry.path), stat))
         found.sort(key=lambda info: info.path)
