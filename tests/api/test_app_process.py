@@ -59,3 +59,9 @@ def test_a_big_body_is_still_refused_with_413(app_process: AppServer) -> None:
                         headers={"content-type": "application/json"})
     assert answer.status_code == 413
     assert answer.json()["error"] == "payload_too_large"
+
+
+def test_the_listing_is_compressed_once(app_process: AppServer) -> None:
+    answer = httpx.get(app_process.base_url + "/brain/default/wizards", headers={"accept-encoding": "gzip"})
+    assert answer.headers["content-encoding"] == "gzip"  # ours; NiceGUI's GZip middleware leaves it alone
+    assert {w["name"] for w in answer.json()["wizards"]} >= {"gremium", "essay-recipe"}

@@ -32,6 +32,24 @@ def test_listing_follows_project_id(http: httpx.Client) -> None:
     assert "create-project" not in in_project and "gremium" in in_project
 
 
+def test_listing_is_compressed_and_unchanged_listings_answer_304(http: httpx.Client, data_dir: Path) -> None:
+    plain = http.get(BASE, headers={"accept-encoding": "identity"})
+    zipped = http.get(BASE, headers={"accept-encoding": "gzip"})
+    assert zipped.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert zipped.json() == plain.json()  # httpx decodes the gzip body
+    etag = plain.headers["etag"]
+    assert zipped.headers["etag"] == etag
+
+    again = http.get(BASE, headers={"if-none-match": etag})
+    assert again.status_code == 304 and again.content == b""
+
+    write_wizard(data_dir, "_vance", "fresh", "title: {en: Fresh}\ndescription: {en: D}\nfields: []\n"
+                 "promptTemplate: 'x'\n")
+    changed = http.get(BASE, headers={"if-none-match": etag})
+    assert changed.status_code == 200 and changed.headers["etag"] != etag
+    assert "fresh" in {w["name"] for w in changed.json()["wizards"]}
+
+
 def test_get_returns_fields_but_never_templates(http: httpx.Client) -> None:
     body = http.get(f"{BASE}/gremium").json()
     assert [f["name"] for f in body["fields"]] == ["outputName", "purpose", "members", "createNow"]
