@@ -102,7 +102,8 @@ def _encode(views: list[WizardSummary]) -> _Encoded:
     return encoded
 
 
-@router.get("", response_model=WizardList, responses=ERRORS)
+@router.get("", response_model=WizardList,
+            responses={**ERRORS, 304: {"description": "unchanged since the ETag sent in If-None-Match"}})
 async def list_wizards(request: Request, service: Service, scope: RequestScope, lang: Lang = None) -> Response:
     """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied."""
     views = await run_in_threadpool(service.list_wizards, scope, lang)
