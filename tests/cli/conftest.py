@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from tests.conftest import REPO
+from tests.support.app_server import AppServer, start_app
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 VANCE = str(REPO / ".venv" / "bin" / "vance")
@@ -58,48 +54,9 @@ def child_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@dataclass
-class AppProcess:
-    process: subprocess.Popen[bytes]
-    base_url: str
-    data_dir: Path
-
-
-def start_app(data_dir: Path, log: Path) -> AppProcess:
-    """`vance serve` on a free port; returns once GET /healthz answers."""
-    port = free_port()
-    env = child_env(VANCE_DATA_DIR=str(data_dir), VANCE_WATCH="false", VANCE_LOG_LEVEL="WARNING")
-    with log.open("wb") as out:
-        process = subprocess.Popen([VANCE, "serve", "--host", "127.0.0.1", "--port", str(port)],
-                                   env=env, stdout=out, stderr=subprocess.STDOUT, cwd=data_dir.parent)
-    base_url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90  # generous: a loaded machine starts NiceGUI slowly
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"the app exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            if httpx.get(f"{base_url}/healthz", timeout=1).status_code == 200:
-                return AppProcess(process, base_url, data_dir)
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    process.kill()
-    raise AssertionError(f"the app did not answer /healthz:\n{log.read_text()}")
-
-
-def stop_app(app: AppProcess) -> None:
-    app.process.terminate()
-    try:
-        app.process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        app.process.kill()
-        app.process.wait(timeout=5)
+def start_served_app(data_dir: Path) -> AppServer:
+    """`vance serve` (not app.py) on a free port, so the CLI's own entry point is what serves."""
+    return start_app(data_dir, {"VANCE_WATCH": "false"}, timeout=90, command=(VANCE, "serve", "--host", "127.0.0.1", "--port", "{port}"))
 
 
 def python() -> str:

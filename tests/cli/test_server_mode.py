@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import CLEAR, FINISH, FIXTURES, AppProcess, start_app, stop_app, typed
+from tests.cli.conftest import CLEAR, FINISH, FIXTURES, start_served_app, typed
 from tests.cli.test_commands import GREMIUM
+from tests.support.app_server import AppServer
 from vance_ui.cli.backend import RemoteBackend
 from vance_ui.cli.main import main
 from vance_ui.cli.prompter import FormPrompter, run_wizard
@@ -18,19 +19,19 @@ from vance_ui.cli.terminal import Terminal
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     root = tmp_path_factory.mktemp("served")
     data = root / "data"
     layer = data / "default" / "_vance" / "wizards"
     layer.mkdir(parents=True)
     shutil.copy(FIXTURES / "wizards" / "all-types.yaml", layer)
-    process = start_app(data, root / "app.log")
-    yield process
-    stop_app(process)
+    server = start_served_app(data)
+    yield server
+    server.stop()
 
 
 @pytest.fixture
-def same_data(app: AppProcess, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> AppProcess:
+def same_data(app: AppServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> AppServer:
     """In-process commands read the very data dir the server serves."""
     monkeypatch.setenv("VANCE_DATA_DIR", str(app.data_dir))
     monkeypatch.setenv("VANCE_WATCH", "false")
@@ -44,7 +45,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def test_render_same_prompt(same_data: AppProcess, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_render_same_prompt(same_data: AppServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     values = tmp_path / "v.json"
     for name, data in [("gremium", GREMIUM), ("essay-recipe", {"recipeName": "essay-blog"})]:
         values.write_text(json.dumps(data))
@@ -55,7 +56,7 @@ def test_render_same_prompt(same_data: AppProcess, tmp_path: Path, capsys: pytes
     assert "vance:/wizards/essay-mit-recipe" in json.loads(remote[1])["prompt"]
 
 
-def test_errors_same_over_http(same_data: AppProcess, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_errors_same_over_http(same_data: AppServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     values = tmp_path / "v.json"
     values.write_text(json.dumps({"outputName": "x"}))
     local = run(capsys, "render", "gremium", "--values", str(values))
@@ -67,14 +68,14 @@ def test_errors_same_over_http(same_data: AppProcess, tmp_path: Path, capsys: py
     assert down[0] == 1 and "cannot reach" in down[2]
 
 
-def test_listing_same(same_data: AppProcess, capsys: pytest.CaptureFixture[str]) -> None:
+def test_listing_same(same_data: AppServer, capsys: pytest.CaptureFixture[str]) -> None:
     for project in ([], ["--project", "research-2026"]):
         local = run(capsys, "wizards", "--json", *project)
         remote = run(capsys, "wizards", "--json", "--server", same_data.base_url, *project)
         assert json.loads(local[1]) == json.loads(remote[1])
 
 
-def test_interactive_over_http_reasks_server_errors(same_data: AppProcess, capsys: pytest.CaptureFixture[str]) -> None:
+def test_interactive_over_http_reasks_server_errors(same_data: AppServer, capsys: pytest.CaptureFixture[str]) -> None:
     keys = ["\r", "n1" + FINISH, "pw\r", CLEAR + "8\r", "\r", "\r", "\r", "\r", "\r", "n\r",
             CLEAR + "3\r", "Dee\r", "\r"]
     with typed(*keys):

@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,12 +54,14 @@ def child_env(data_dir: Path, port: int, extra: Mapping[str, str] | None) -> dic
     return env
 
 
-def start_app(data_dir: Path, env: Mapping[str, str] | None = None, timeout: float = 30.0) -> AppServer:
+def start_app(data_dir: Path, env: Mapping[str, str] | None = None, timeout: float = 30.0,
+              command: Sequence[str] = (sys.executable, "app.py")) -> AppServer:
+    """`command` (app.py, or e.g. `vance serve --port {port}`) on a free port; returns once /healthz answers."""
     port = free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path = data_dir.parent / f"app-{port}.log"
     with log_path.open("wb") as log:
-        process = subprocess.Popen([sys.executable, "app.py"], cwd=REPO, env=child_env(data_dir, port, env),
+        process = subprocess.Popen([part.format(port=port) for part in command], cwd=REPO, env=child_env(data_dir, port, env),
                                    stdout=log, stderr=subprocess.STDOUT)
     server = AppServer(process, f"http://127.0.0.1:{port}", data_dir, log_path)
     deadline = time.monotonic() + timeout
