@@ -56,7 +56,8 @@ def child_env(**extra: str) -> dict[str, str]:
 
 def start_served_app(data_dir: Path) -> AppServer:
     """`vance serve` (not app.py) on a free port, so the CLI's own entry point is what serves."""
-    return start_app(data_dir, {"VANCE_WATCH": "false"}, timeout=90, command=(VANCE, "serve", "--host", "127.0.0.1", "--port", "{port}"))
+    return start_app(data_dir, {"VANCE_WATCH": "false"}, timeout=90,
+                     command=(VANCE, "serve", "--host", "127.0.0.1", "--port", "{port}"))
 
 
 def python() -> str:

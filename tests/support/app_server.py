@@ -61,8 +61,8 @@ def start_app(data_dir: Path, env: Mapping[str, str] | None = None, timeout: flo
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path = data_dir.parent / f"app-{port}.log"
     with log_path.open("wb") as log:
-        process = subprocess.Popen([part.format(port=port) for part in command], cwd=REPO, env=child_env(data_dir, port, env),
-                                   stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen([part.format(port=port) for part in command], cwd=REPO,
+                                   env=child_env(data_dir, port, env), stdout=log, stderr=subprocess.STDOUT)
     server = AppServer(process, f"http://127.0.0.1:{port}", data_dir, log_path)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
