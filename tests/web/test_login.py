@@ -8,6 +8,7 @@ from pathlib import Path
 
 import itsdangerous
 import pytest
+import yaml
 from nicegui import app
 from nicegui.testing import User
 
@@ -77,6 +78,25 @@ async def test_logout_and_a_removed_user_go_back_to_the_login(visitor: User, tea
     team.remove_user("bob")
     await visitor.open("/")
     assert path_of(visitor).startswith("/login")
+
+
+async def test_an_open_tab_of_a_removed_user_goes_to_the_login(visitor: User, team: UserDirectory) -> None:
+    await logged_in(visitor, "bob", "pw-bob")
+    await visitor.should_see("Bob notes")
+    team.remove_user("bob")  # no reload, no click: the open tab notices within a few seconds
+    await eventually(lambda: path_of(visitor).startswith("/login"), timeout=20, what="the login page")
+
+
+async def test_an_open_tab_of_a_lost_tenant_moves_to_one_the_user_still_has(
+        visitor: User, team: UserDirectory) -> None:
+    await logged_in(visitor, "alice", "pw-alice")
+    await visitor.should_see("Alice notes")
+    assert one(visitor, "tenant-switch").value == "acme"
+    users = yaml.safe_load(team.path.read_text())
+    next(u for u in users["users"] if u["id"] == "alice")["tenants"] = ["research"]
+    team.path.write_text(yaml.safe_dump(users))  # a hand edit of the users file
+    await visitor.should_see("Alice research notes", retries=200)
+    await visitor.should_not_see("Alice notes")
 
 
 async def test_the_tenant_picker_switches_tenant(visitor: User) -> None:

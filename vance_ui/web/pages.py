@@ -15,6 +15,7 @@ from vance_ui.web.auth import current_identity, login_url, user_directory
 from vance_ui.web.changes import ChangeHub
 from vance_ui.web.chat_page import ChatPage
 from vance_ui.web.login_page import LoginGate, register_login_page
+from vance_ui.web.open_pages import OpenPages
 from vance_ui.web.warmup import warm_up_model_client
 
 
@@ -23,6 +24,7 @@ def register_pages(service: WizardService) -> None:
     hub.attach(service)
     warm_up_model_client(service)
     directory = user_directory()
+    open_pages = OpenPages(directory) if directory is not None else None
     if directory is not None:
         register_login_page(service, LoginGate(directory))
 
@@ -31,6 +33,8 @@ def register_pages(service: WizardService) -> None:
         identity = current_identity(service.settings, directory)
         if identity is None:
             return RedirectResponse(login_url(request), status_code=303)
+        if open_pages is not None:
+            open_pages.track(identity)
         params = request.query_params
         ChatPage(service, hub, identity, dict(params), list(params.multi_items()))
         return None
