@@ -14,25 +14,26 @@ document.addEventListener(
 );
 
 // Streaming answers: keep the growing message (`.vance-streaming`, set by the server until the
-// answer is complete) in view while the user is at the bottom of the page; scrolling up to read
-// stops the following, scrolling back down resumes it. Runs in the browser, so a streamed update
-// needs no extra websocket message.
+// answer is complete) in view while the user is at the bottom of the page. Any scroll up (wheel,
+// touch, keys, scrollbar) stops the following at once, even within the bottom zone; scrolling
+// back to the bottom resumes it. Runs in the browser: a streamed update needs no extra message.
 (() => {
   let pinned = true;
-  let following = false;
-  const atBottom = () => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200;
-  window.addEventListener("scroll", () => { if (!following) pinned = atBottom(); }, { passive: true });
+  let lastY = window.scrollY;
+  const gap = () => document.documentElement.scrollHeight - (window.innerHeight + window.scrollY);
+  window.addEventListener("wheel", (event) => { if (event.deltaY < 0) pinned = false; }, { passive: true });
+  window.addEventListener("scroll", () => {
+    const y = window.scrollY;
+    if (y < lastY) pinned = false; // went up to read
+    else if (gap() < 200) pinned = true; // back at the bottom
+    lastY = y;
+  }, { passive: true });
   const inStream = (record) => {
     const node = record.target.nodeType === Node.ELEMENT_NODE ? record.target : record.target.parentElement;
     return node !== null && node.closest(".vance-streaming") !== null;
   };
-  const follow = () => {
-    following = true;
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    requestAnimationFrame(() => { following = false; });  // our own scroll event comes before this frame
-  };
   const start = () => new MutationObserver((records) => {
-    if (pinned && records.some(inStream)) follow();
+    if (pinned && records.some(inStream)) window.scrollTo(0, document.documentElement.scrollHeight);
   }).observe(document.body, { childList: true, subtree: true, characterData: true });
   if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
 })();
