@@ -20,20 +20,27 @@ document.addEventListener(
 (() => {
   let pinned = true;
   let lastY = window.scrollY;
+  let ours = -1; // where our own last follow scrolled to: its scroll event is not the user's
   const gap = () => document.documentElement.scrollHeight - (window.innerHeight + window.scrollY);
   window.addEventListener("wheel", (event) => { if (event.deltaY < 0) pinned = false; }, { passive: true });
   window.addEventListener("scroll", () => {
     const y = window.scrollY;
-    if (y < lastY) pinned = false; // went up to read
-    else if (gap() < 200) pinned = true; // back at the bottom
+    if (Math.abs(y - ours) >= 1) {
+      if (y < lastY) pinned = false; // went up to read
+      else if (gap() < 200) pinned = true; // back at the bottom
+    }
     lastY = y;
   }, { passive: true });
   const inStream = (record) => {
     const node = record.target.nodeType === Node.ELEMENT_NODE ? record.target : record.target.parentElement;
     return node !== null && node.closest(".vance-streaming") !== null;
   };
+  const follow = () => {
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+    ours = lastY = window.scrollY; // a user scroll in the same frame is measured from here
+  };
   const start = () => new MutationObserver((records) => {
-    if (pinned && records.some(inStream)) window.scrollTo(0, document.documentElement.scrollHeight);
+    if (pinned && records.some(inStream)) follow();
   }).observe(document.body, { childList: true, subtree: true, characterData: true });
   if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
 })();

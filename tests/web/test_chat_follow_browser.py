@@ -47,8 +47,8 @@ def gap(page: Page) -> float:
     return float(page.evaluate("document.documentElement.scrollHeight - (window.innerHeight + window.scrollY)"))
 
 
-def paragraph(page: Page, index: int) -> None:
-    page.locator(".vance-msg-assistant .vance-markdown", has_text=f"Paragraph {index} ").wait_for(timeout=60_000)
+def paragraph(page: Page, index: int, timeout: float = 60_000) -> None:
+    page.locator(".vance-msg-assistant .vance-markdown", has_text=f"Paragraph {index} ").wait_for(timeout=timeout)
 
 
 def test_a_streaming_answer_is_followed_until_the_user_scrolls_up(page: Page, server: AppServer,
@@ -58,7 +58,7 @@ def test_a_streaming_answer_is_followed_until_the_user_scrolls_up(page: Page, se
     box = page.locator(".vance-composer textarea")
     box.fill("a long answer, please")
     box.press("Enter")  # the first call imports litellm
-    paragraph(page, 20)
+    paragraph(page, 20, timeout=120_000)  # includes litellm's first import in a fresh app
     assert gap(page) < 50, "the newest text is in view"
 
     page.mouse.wheel(0, -120)  # a small step up, still near the bottom
