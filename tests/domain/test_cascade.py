@@ -96,6 +96,20 @@ def test_the_watcher_invalidates_cached_listings(service: WizardService, data_di
         service.stop_watching()
 
 
+def test_chat_and_draft_writes_keep_the_cached_listing(service: WizardService) -> None:
+    scope = Scope("default", "local")
+    service.start_watching()
+    try:
+        first = service.list_wizards(scope)
+        service.data.put("default", "_user_local", "chats/123-abc.json", b'{"id": "123-abc", "messages": []}')
+        service.data.put("default", "_user_local", "drafts/gremium.json", b'{"values": {}}')
+        assert service.list_wizards(scope) is first  # no rescan of every wizard file per chat message
+        service.data.put("default", "_user_local", "wizards/mine.yaml", wizard_yaml("Mine").encode())
+        assert "mine" in {w.name for w in service.list_wizards(scope)}
+    finally:
+        service.stop_watching()
+
+
 @pytest.mark.parametrize("bad", ["..", "../etc", "a/b", "x\x00", "_secret", "a" * 200, ".hidden"])
 def test_path_tricks_in_project_ids_are_refused(service: WizardService, bad: str) -> None:
     with pytest.raises(InvalidDocumentPath):

@@ -74,6 +74,13 @@ class WizardRegistry:
         self._cache = LoadCache(cache_dir / "wizards") if isinstance(cache_dir, Path) else None
         self._parsed: dict[str, tuple[str, LoadedWizard | Broken]] = {}
         self._listings: dict[tuple[str, str | None, str], tuple[tuple[int, int], list[LoadedWizard]]] = {}
+        # chats and drafts live in the same store: their writes must not drop every cached listing
+        self._root = getattr(data, "root", None)
+        self._wizard_changes = 0
+        subscribe_paths = getattr(data, "subscribe_paths", None)
+        self._filtered = callable(subscribe_paths) and isinstance(self._root, Path)
+        if self._filtered:
+            subscribe_paths(self._data_changed)  # type: ignore[misc]
 
     def layers(self, tenant: str, project_id: str | None, user: str) -> list[Layer]:
         check_segment(tenant, "tenant")
@@ -120,11 +127,25 @@ class WizardRegistry:
                 return result
         return None
 
+    def _data_changed(self, paths: frozenset[str] | None) -> None:
+        if paths is None or any(self._may_hold_wizards(path) for path in paths):
+            with self._lock:
+                self._wizard_changes += 1
+
+    def _may_hold_wizards(self, path: str) -> bool:
+        """Wizards are `<tenant>/<project>/wizards/<name>.yaml`: deeper files elsewhere cannot change a
+        listing; anything at folder level (a project moved or deleted) or unknown might."""
+        try:
+            parts = Path(path).relative_to(self._root).parts  # type: ignore[arg-type]
+        except ValueError:
+            return True
+        return len(parts) <= 3 or (len(parts) == 4 and parts[2] == FOLDER)
+
     def _generation(self) -> tuple[int, int] | None:
         data, bundled = self.data.generation, self.bundled.generation
         if data is None or bundled is None:
-            return None
-        return data, bundled
+            return None  # not watching: every listing rescans
+        return (self._wizard_changes if self._filtered else data), bundled
 
     def list(self, tenant: str, project_id: str | None, user: str) -> list[LoadedWizard]:
         """All loadable wizards of all layers, deduplicated by name (first layer wins)."""
