@@ -13,6 +13,7 @@ from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
 from tests.conftest import write_wizard
+from tests.support.fake_llm import FakeLLM
 from vance_ui.accounts.directory import UserDirectory
 
 EVERY_TYPE = """
@@ -62,6 +63,15 @@ def web_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("VANCE_DATA_DIR", str(data))
     monkeypatch.setenv("VANCE_WATCH", "false")
     return data
+
+
+@pytest.fixture
+def model(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
+    """The app's chat and Check model: litellm's real HTTP path to the fake server on loopback."""
+    monkeypatch.setenv("VANCE_MODEL", "openai/fake")
+    monkeypatch.setenv("VANCE_LLM_API_BASE", fake_llm.base_url)
+    monkeypatch.setenv("VANCE_LLM_API_KEY", "x")
+    return fake_llm
 
 
 @pytest.fixture

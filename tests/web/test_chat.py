@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from nicegui.testing import User
 
 from tests.support.fake_llm import FakeLLM
@@ -17,14 +16,6 @@ from tests.web.conftest import click, elements, eventually, one, run_state
 async def send(user: User, text: str) -> None:
     one(user, "chat-input").value = text
     user.find(marker="chat-send").click()
-
-
-@pytest.fixture
-def model(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
-    monkeypatch.setenv("VANCE_MODEL", "openai/fake")
-    monkeypatch.setenv("VANCE_LLM_API_BASE", fake_llm.base_url)
-    monkeypatch.setenv("VANCE_LLM_API_KEY", "x")
-    return fake_llm
 
 
 async def test_without_a_model_the_echo_engine_answers_and_says_so(app_user: User) -> None:

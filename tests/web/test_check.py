@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from nicegui.testing import User
 
 from tests.support.fake_llm import FakeLLM
@@ -32,14 +31,6 @@ async def test_wizards_without_a_validator_offer_no_check(app_user: User) -> Non
 def one_field_box(control: Any) -> Any:
     """The field's own container (`data-field`), which holds its control, help, error and hint."""
     return next(e for e in control.ancestors() if "data-field" in e.props)
-
-
-@pytest.fixture
-def model(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
-    monkeypatch.setenv("VANCE_MODEL", "openai/fake")
-    monkeypatch.setenv("VANCE_LLM_API_BASE", fake_llm.base_url)
-    monkeypatch.setenv("VANCE_LLM_API_KEY", "x")
-    return fake_llm
 
 
 async def test_suggestions_appear_next_to_their_fields_and_submit_stays_possible(model: FakeLLM,

@@ -95,14 +95,6 @@ async def test_errors_appear_under_their_fields_and_go_away_when_changed(consent
     assert shown(box(app_user, "agree"), "vance-error") == []
 
 
-@pytest.fixture
-def model(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
-    monkeypatch.setenv("VANCE_MODEL", "openai/fake")
-    monkeypatch.setenv("VANCE_LLM_API_BASE", fake_llm.base_url)
-    monkeypatch.setenv("VANCE_LLM_API_KEY", "x")
-    return fake_llm
-
-
 CONSENT_WITH_CHECK = CONSENT.replace("promptTemplate:", "validatorPrompt: |\n  Check {{ tags }}\npromptTemplate:")
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import itsdangerous
@@ -110,8 +109,7 @@ async def test_the_tenant_picker_switches_tenant(visitor: User) -> None:
     await visitor.should_see("Alice research notes")
 
 
-async def test_each_user_sees_only_their_own_wizards_sessions_and_drafts(
-        visitor: User, create_user: Callable[[], User], web_data: Path) -> None:
+async def test_each_user_sees_only_their_own_wizards_sessions_and_drafts(visitor: User, web_data: Path) -> None:
     store = FileDocumentStore(web_data)
     bob_chat = SessionStore(store, "acme", "bob").create("Bob's secret chat")
     store.put("acme", "_user_bob", "drafts/notes.json", b'{"wizard": "notes", "values": {"topic": "bob-draft"}}')
@@ -133,7 +131,12 @@ async def test_each_user_sees_only_their_own_wizards_sessions_and_drafts(
     await visitor.should_see(marker="wizard-title")
     await visitor.should_not_see("Draft restored")  # Bob's draft of the same wizard name stays his
 
-    bob = create_user()
+    # Bob logs in on the same browser after Alice logged out. (A second simulated `User` here logged
+    # in, but its page never followed the navigation to "/" once the first had reopened its page:
+    # a User-fixture quirk; two real browsers side by side are in tests/e2e/test_multi_user.py.)
+    click(visitor, one(visitor, "logout"))
+    await eventually(lambda: path_of(visitor) == "/login", what="the login page after logout")
+    bob = visitor
     await logged_in(bob, "bob", "pw-bob")
     await bob.should_see("Bob's secret chat")
     bob.find(marker="wizard-notes").click()
