@@ -59,6 +59,14 @@ _TEXTS: dict[str, dict[str, str]] = {
     "hints": {"en": "Suggestions", "de": "Vorschläge"},
     "reset": {"en": "Reset form", "de": "Formular zurücksetzen"},
     "close": {"en": "Close", "de": "Schließen"},
+    "session_broken": {"en": "Damaged chat", "de": "Beschädigter Chat"},
+    "session_broken_title": {"en": "This chat cannot be opened", "de": "Dieser Chat kann nicht geöffnet werden"},
+    "session_broken_body": {
+        "en": "The file {file} is damaged: {error}. Your other chats are not affected. "
+              "Repair or remove the file to make this entry go away.",
+        "de": "Die Datei {file} ist beschädigt: {error}. Deine anderen Chats sind nicht betroffen. "
+              "Repariere oder entferne die Datei, damit dieser Eintrag verschwindet.",
+    },
     "add_item": {"en": "Add entry", "de": "Eintrag hinzufügen"},
     "remove_item": {"en": "Remove entry", "de": "Eintrag entfernen"},
     "item_n": {"en": "Entry {n}", "de": "Eintrag {n}"},

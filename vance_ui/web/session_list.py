@@ -17,18 +17,6 @@ from vance_ui.web.context import PageContext
 SessionHandler = Callable[[ChatSession], None]
 Entry = ChatSession | BrokenSession
 
-# (belong in i18n.py; kept here until the texts module takes them)
-_BROKEN_TEXTS = {
-    "en": {"entry": "Damaged chat", "title": "This chat cannot be opened",
-           "body": "The file {file} is damaged: {error}. Your other chats are not affected. "
-                   "Repair or remove the file to make this entry go away.",
-           "close": "Close"},
-    "de": {"entry": "Beschädigter Chat", "title": "Dieser Chat kann nicht geöffnet werden",
-           "body": "Die Datei {file} ist beschädigt: {error}. Deine anderen Chats sind nicht betroffen. "
-                   "Repariere oder entferne die Datei, damit dieser Eintrag verschwindet.",
-           "close": "Schließen"},
-}
-
 
 class SessionList:
     def __init__(self, ctx: PageContext, current: Callable[[], ChatSession], on_select: SessionHandler,
@@ -90,24 +78,24 @@ class SessionList:
                         ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s)).mark("session-delete")
 
     def _broken_entry(self, broken: BrokenSession) -> None:
-        texts = _BROKEN_TEXTS.get(self.ctx.lang, _BROKEN_TEXTS["en"])
+        t = self.ctx.t
         with ui.row().classes("vance-session w-full items-center no-wrap") \
                 .on("click", lambda: self._explain_broken(broken)).mark("session-broken"):
             ui.icon("error_outline").classes("text-negative")
             with ui.column().classes("gap-0 min-w-0 grow"):
-                ui.label(texts["entry"]).classes("truncate w-full text-negative").mark("session-broken-title")
+                ui.label(t("session_broken")).classes("truncate w-full text-negative").mark("session-broken-title")
                 ui.label(f"{broken.id}.json").classes("vance-help truncate w-full")
 
     def _explain_broken(self, broken: BrokenSession) -> None:
-        texts = _BROKEN_TEXTS.get(self.ctx.lang, _BROKEN_TEXTS["en"])
+        t = self.ctx.t
         with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full").mark("session-broken-dialog"):
             with ui.row().classes("items-center gap-2 no-wrap"):
                 ui.icon("error_outline").classes("text-negative text-2xl")
-                ui.label(texts["title"]).classes("text-lg font-semibold")
-            ui.label(texts["body"].format(file=f"{FOLDER}/{broken.id}.json", error=broken.error)) \
+                ui.label(t("session_broken_title")).classes("text-lg font-semibold")
+            ui.label(t("session_broken_body", file=f"{FOLDER}/{broken.id}.json", error=broken.error)) \
                 .classes("whitespace-pre-wrap").mark("session-broken-error")
             with ui.row().classes("w-full justify-end"):
-                ui.button(texts["close"], on_click=dialog.close).props("flat no-caps").mark("session-broken-close")
+                ui.button(t("close"), on_click=dialog.close).props("flat no-caps").mark("session-broken-close")
         dialog.on("hide", dialog.delete)
         dialog.open()
 
