@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nicegui import ui
+from nicegui import background_tasks, run, ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
@@ -61,6 +61,7 @@ class WizardForm:
         self.ctx, self.definition, self.on_prompt = ctx, definition, on_prompt
         self.submitted = False
         self._timer: asyncio.TimerHandle | None = None
+        self._previews = 0  # the number of the latest preview started
         t = ctx.t
         with ui.dialog() as self.dialog, \
                 ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
@@ -113,17 +114,31 @@ class WizardForm:
 
     def _settled(self) -> None:
         self._timer = None
-        self._update_preview()
+        self._previews += 1
+        background_tasks.create(self._preview_off_loop(self._previews, self.form.values()), name="preview")
         self.save_draft()
 
+    async def _preview_off_loop(self, number: int, values: dict[str, Any]) -> None:
+        """A template may run up to its render deadline: in a thread, other pages keep going."""
+        outcome = await run.io_bound(self._render_preview, values)
+        if outcome is not None and number == self._previews and not self.dialog.is_deleted:  # else: newer one
+            self._show_preview(outcome)
+
     def _update_preview(self) -> None:
+        self._show_preview(self._render_preview(self.form.values()))
+
+    def _render_preview(self, values: dict[str, Any]) -> tuple[str, bool]:
         try:
-            rendered = self.ctx.service.preview(self.ctx.scope, self.definition.name, self.form.values(),
-                                                self.ctx.lang)
-            self.preview.text = rendered.prompt
-            self.preview.classes(remove="vance-preview-failed")
+            return self.ctx.service.preview(self.ctx.scope, self.definition.name, values, self.ctx.lang).prompt, True
         except (RenderFailed, WizardNotFound) as problem:
-            self.preview.text = self.ctx.t("preview_failed", error=str(problem))
+            return self.ctx.t("preview_failed", error=str(problem)), False
+
+    def _show_preview(self, outcome: tuple[str, bool]) -> None:
+        text, ok = outcome
+        self.preview.text = text
+        if ok:
+            self.preview.classes(remove="vance-preview-failed")
+        else:
             self.preview.classes(add="vance-preview-failed")
 
     def save_draft(self) -> None:
