@@ -10,44 +10,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from tests.support.app_server import AppServer, start_app
-from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm
+from tests.support.app_server import AppServer
+from tests.support.browser import HAVE_CHROMIUM, browser, model, server
+from tests.support.fake_llm import FakeLLM
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 expect.set_options(timeout=10_000)
 
-if not Path(CHROMIUM).exists():
+if not HAVE_CHROMIUM:
     pytest.skip("Debian's chromium is not installed (make chromium)", allow_module_level=True)
 
-
-@pytest.fixture(scope="module")
-def model() -> Iterator[FakeLLM]:
-    fake = start_fake_llm()
-    yield fake
-    stop_fake_llm(fake)
-
-
-@pytest.fixture(scope="module")
-def server(model: FakeLLM, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    data = tmp_path_factory.mktemp("e2e") / "data"
-    app = start_app(data, {"VANCE_MODEL": "openai/fake", "VANCE_LLM_API_BASE": model.base_url,
-                           "VANCE_LLM_API_KEY": "x"})
-    yield app
-    app.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+__all__ = ["browser", "model", "server"]  # the shared module-scoped fixtures
 
 
 @pytest.fixture

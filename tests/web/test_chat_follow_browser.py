@@ -5,42 +5,27 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from tests.support.app_server import AppServer, start_app
-from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm
+from tests.support.app_server import AppServer
+from tests.support.browser import HAVE_CHROMIUM, browser, model, server
+from tests.support.fake_llm import FakeLLM
 
-CHROMIUM = "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
+__all__ = ["browser", "model", "server"]  # the shared module-scoped fixtures
+
+if not HAVE_CHROMIUM:
     pytest.skip("Debian's chromium is not installed (make chromium)", allow_module_level=True)
 
 ANSWER = "\n\n".join(f"Paragraph {i} " + "word " * 30 for i in range(120))
 
 
 @pytest.fixture
-def model() -> Iterator[FakeLLM]:
-    fake = start_fake_llm()
-    yield fake
-    stop_fake_llm(fake)
-
-
-@pytest.fixture
-def server(model: FakeLLM, tmp_path: Path) -> Iterator[AppServer]:
-    app = start_app(tmp_path / "data", {"VANCE_MODEL": "openai/fake", "VANCE_LLM_API_BASE": model.base_url,
-                                        "VANCE_LLM_API_KEY": "x"})
-    yield app
-    app.stop()
-
-
-@pytest.fixture
-def page() -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield browser.new_page(viewport={"width": 1280, "height": 700})
-        browser.close()
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 700})
+    yield context.new_page()
+    context.close()
 
 
 def gap(page: Page) -> float:
