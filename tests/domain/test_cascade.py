@@ -110,6 +110,21 @@ def test_chat_and_draft_writes_keep_the_cached_listing(service: WizardService) -
         service.stop_watching()
 
 
+def test_files_changed_while_not_watching_are_seen_after_watching_again(
+        service: WizardService, data_dir: Path) -> None:
+    scope = Scope("default", "local")
+    service.start_watching()
+    service.list_wizards(scope)  # cached while watching
+    service.stop_watching()
+    write_wizard(data_dir, "_vance", "offline", wizard_yaml("Written while nobody watched"))
+    service.list_wizards(scope)
+    service.start_watching()
+    try:
+        assert "offline" in {w.name for w in service.list_wizards(scope)}
+    finally:
+        service.stop_watching()
+
+
 @pytest.mark.parametrize("bad", ["..", "../etc", "a/b", "x\x00", "_secret", "a" * 200, ".hidden"])
 def test_path_tricks_in_project_ids_are_refused(service: WizardService, bad: str) -> None:
     with pytest.raises(InvalidDocumentPath):

@@ -63,7 +63,7 @@ WizardName = Annotated[str, Path(max_length=64, pattern=WIZARD_NAME_RE.pattern, 
 
 # Dependencies and endpoints are `async def` and hand only the service call to the thread pool:
 # FastAPI runs every sync dependency, sync endpoint and its response serialisation in a thread of
-# its own, which made a render four thread hops (measured: ~1.5 ms of a 3.6 ms request on 2 cores).
+# its own, which made a render four thread hops (quick bench: render at c=1 256 -> 324 req/s).
 
 async def get_service(request: Request) -> WizardService:
     service: WizardService = request.app.state.wizard_service

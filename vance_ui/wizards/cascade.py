@@ -144,7 +144,9 @@ class WizardRegistry:
     def _generation(self) -> tuple[int, int] | None:
         data, bundled = self.data.generation, self.bundled.generation
         if data is None or bundled is None:
-            return None  # not watching: every listing rescans
+            with self._lock:  # not watching: every listing rescans, and nothing cached before
+                self._wizard_changes += 1  # counts as current once watching starts again
+            return None
         return (self._wizard_changes if self._filtered else data), bundled
 
     def list(self, tenant: str, project_id: str | None, user: str) -> list[LoadedWizard]:
