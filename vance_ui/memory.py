@@ -9,7 +9,6 @@ trimming now and then lets RSS follow the heap (see docs/reliability.md, `make l
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import logging
 
 log = logging.getLogger("vance_ui")
@@ -18,11 +17,9 @@ ARENAS = 2
 
 
 def _libc() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
+    """The C library the process already runs on (`find_library` would start `ldconfig`)."""
     try:
-        libc = ctypes.CDLL(name)
+        libc = ctypes.CDLL(None)
     except OSError:
         return None
     return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None

@@ -11,6 +11,7 @@ import pytest
 from tests.conftest import write_wizard
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import Scope, WizardNotFound, WizardService
+from vance_ui.wizards.cascade import touches_wizards
 
 
 def wizard_yaml(title: str) -> str:
@@ -176,3 +177,18 @@ def test_cached_listings_follow_file_changes(service: WizardService, data_dir: P
         path.unlink()
     finally:
         service.stop_watching()
+
+
+@pytest.mark.parametrize(("relative", "touches"), [
+    ("default/_vance/wizards/gremium.yaml", True),
+    ("default/team/wizards/new.yaml", True),
+    ("default/team", True),  # a project folder moved or deleted
+    ("default/_vance/tenant.yaml", True),
+    ("default/_user_local/chats/1-abc.json", False),
+    ("default/_user_local/drafts/gremium.json", False),
+    ("default/team/wizards/sub/x.yaml", False),  # not a wizard: sub-folders are not listed
+])
+def test_which_changes_can_touch_a_listing(tmp_path: Path, relative: str, touches: bool) -> None:
+    assert touches_wizards(tmp_path, [str(tmp_path / relative)]) is touches
+    assert touches_wizards(tmp_path, None) is True  # unknown changes always count
+    assert touches_wizards(tmp_path, ["/elsewhere/x.json"]) is True

@@ -4,37 +4,25 @@ The store calls its listeners from a watcher thread (or inline after our own wri
 listener per service marshals the news onto NiceGUI's event loop and tells every registered
 page callback; pages unregister when their client goes away.
 
-Pages only care about wizards. A change that touched nothing but the app's own per-user chat
-sessions and form drafts (`<tenant>/_user_<id>/chats|drafts/...`, written on every message and
-while typing) is not delivered; when the store cannot say which files changed, it is.
+Pages only care about wizards. A change that cannot touch a wizard listing (the registry's own
+rule, `touches_wizards`: e.g. the chat sessions and form drafts written on every message and while
+typing) is not delivered; when the store cannot say which files changed, it is.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from pathlib import Path
 
 from nicegui import core
 
 from vance_ui.service import WizardService
+from vance_ui.wizards.cascade import touches_wizards
 
 log = logging.getLogger("vance_ui.web")
 Callback = Callable[[], None]
-PRIVATE_FOLDERS = frozenset({"chats", "drafts"})  # vance_ui.chat.sessions / drafts FOLDER
-
-
-def only_private_files(root: Path, paths: Collection[str]) -> bool:
-    """True when every path is a chat session or draft file (or its temp file) of some user."""
-    for path in paths:
-        try:
-            parts = Path(path).relative_to(root).parts
-        except ValueError:
-            return False
-        if not (len(parts) == 4 and parts[1].startswith("_user_") and parts[2] in PRIVATE_FOLDERS):
-            return False
-    return bool(paths)
 
 
 class ChangeHub:
@@ -64,7 +52,7 @@ class ChangeHub:
         self._callbacks.pop(key, None)
 
     def _paths_changed(self, root: Path, paths: frozenset[str] | None) -> None:
-        if paths is not None and only_private_files(root, paths):
+        if not touches_wizards(root, paths):
             return
         self._from_any_thread()
 

@@ -178,7 +178,9 @@ class FieldWidget:
         if self.has_field_error:
             error: str | None = self.control.error
             return error
-        return self.error_label.text or None if self.error_label is not None else None
+        if self.error_label is None:
+            return None
+        return self.error_label.text or None
 
     def set_hint(self, text: str | None) -> None:
         if text and self.hint_label is None:

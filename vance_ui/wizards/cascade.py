@@ -13,6 +13,7 @@ import builtins
 import logging
 import re
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +29,22 @@ SUFFIX = ".yaml"
 TENANT_PROJECT = "_vance"
 USER_PREFIX = "_user_"
 PROJECT_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def touches_wizards(root: Path, paths: Collection[str] | None) -> bool:
+    """Whether a change to these files (absolute paths under a store's `root`; None: not known) can
+    change a listing. Wizards are `<tenant>/<project>/wizards/<name>.yaml`: deeper files elsewhere
+    (chats, drafts) cannot; anything at folder level (a project moved or deleted) or unknown can."""
+    if paths is None:
+        return True
+    for path in paths:
+        try:
+            parts = Path(path).relative_to(root).parts
+        except ValueError:
+            return True
+        if len(parts) <= 3 or (len(parts) == 4 and parts[2] == FOLDER):
+            return True
+    return False
 
 
 def check_project_id(project_id: str | None) -> str | None:
@@ -75,10 +92,11 @@ class WizardRegistry:
         self._parsed: dict[str, tuple[str, LoadedWizard | Broken]] = {}
         self._listings: dict[tuple[str, str | None, str], tuple[tuple[int, int], list[LoadedWizard]]] = {}
         # chats and drafts live in the same store: their writes must not drop every cached listing
-        self._root = getattr(data, "root", None)
+        root = getattr(data, "root", None)
+        self._root: Path | None = root if isinstance(root, Path) else None
         self._wizard_changes = 0
         subscribe_paths = getattr(data, "subscribe_paths", None)
-        self._filtered = callable(subscribe_paths) and isinstance(self._root, Path)
+        self._filtered = callable(subscribe_paths) and self._root is not None
         if self._filtered:
             subscribe_paths(self._data_changed)  # type: ignore[misc]
 
@@ -128,18 +146,9 @@ class WizardRegistry:
         return None
 
     def _data_changed(self, paths: frozenset[str] | None) -> None:
-        if paths is None or any(self._may_hold_wizards(path) for path in paths):
+        if self._root is None or touches_wizards(self._root, paths):
             with self._lock:
                 self._wizard_changes += 1
-
-    def _may_hold_wizards(self, path: str) -> bool:
-        """Wizards are `<tenant>/<project>/wizards/<name>.yaml`: deeper files elsewhere cannot change a
-        listing; anything at folder level (a project moved or deleted) or unknown might."""
-        try:
-            parts = Path(path).relative_to(self._root).parts  # type: ignore[arg-type]
-        except ValueError:
-            return True
-        return len(parts) <= 3 or (len(parts) == 4 and parts[2] == FOLDER)
 
     def _generation(self) -> tuple[int, int] | None:
         data, bundled = self.data.generation, self.bundled.generation
