@@ -17,6 +17,7 @@ from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.documents.store import DocumentStore, InvalidDocumentPath
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
+from vance_ui.quick import refuse_in_quick_mode
 from vance_ui.settings import Settings
 from vance_ui.wizards.availability import is_available
 from vance_ui.wizards.cascade import TENANT_PROJECT, WizardRegistry, check_project_id
@@ -174,6 +175,7 @@ class WizardService:
             cached = self._summaries.get(key)
         if cached is not None and cached[0] is listed:  # the registry hands out one list per generation
             return cached[1]
+        refuse_in_quick_mode("build a listing's summaries")
         views = [summary_view(w, lang) for w in listed if is_available(w.definition.available_in, scope.project_id)]
         views.sort(key=lambda v: ((v.category or "~").lower(), v.title.lower(), v.name))
         with self._lock:

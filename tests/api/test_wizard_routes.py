@@ -8,6 +8,8 @@ import httpx
 import pytest
 
 from tests.conftest import write_wizard
+from tests.domain.test_quick_mode import LONG_RUNNING
+from tests.domain.test_quick_mode import wizard_yaml as quick_wizard_yaml
 
 BASE = "/brain/default/wizards"
 GREMIUM = {
@@ -143,6 +145,23 @@ def test_template_limits_at_render_are_a_clear_422(http: httpx.Client, data_dir:
     response = http.post(f"{BASE}/loop/render", json={"values": {"n": 100000}})
     assert response.status_code == 422
     assert response.json()["error"] == "template_limit" and "iterations" in response.json()["message"]
+
+
+def test_a_template_too_slow_for_the_event_loop_still_renders_in_full(http: httpx.Client, data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "long", quick_wizard_yaml(LONG_RUNNING))
+    for _ in range(2):  # first tried on the event loop and handed to a thread, then sent there straight
+        response = http.post(f"{BASE}/long/render", json={"values": {}})
+        assert response.status_code == 200 and len(response.json()["prompt"]) == 40_000
+
+
+def test_renders_follow_file_changes_and_large_bodies_render_too(http: httpx.Client, data_dir: Path) -> None:
+    path = write_wizard(data_dir, "_vance", "topic", quick_wizard_yaml("About {{ topic }}"))
+    assert http.post(f"{BASE}/topic/render", json={"values": {"topic": "tea"}}).json()["prompt"] == "About tea"
+    path.write_text(quick_wizard_yaml("Now about {{ topic }}"), encoding="utf-8")
+    assert http.post(f"{BASE}/topic/render", json={"values": {"topic": "tea"}}).json()["prompt"] == "Now about tea"
+    topic = "t" * 70_000  # over the quick path's body size: validated and rendered in a thread
+    response = http.post(f"{BASE}/topic/render", json={"values": {"topic": topic}})
+    assert response.status_code == 200 and response.json()["prompt"] == f"Now about {topic}"
 
 
 def test_openapi_docs_are_served(http: httpx.Client) -> None:

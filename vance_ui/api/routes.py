@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
@@ -20,6 +21,7 @@ from vance_ui.api.models import (
     ValuesBody,
     WizardList,
 )
+from vance_ui.quick import WouldBlock, quick_mode
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.schema import WIZARD_NAME_RE
 from vance_ui.wizards.views import WizardDefinition, WizardSummary
@@ -61,7 +63,7 @@ WizardName = Annotated[str, Path(max_length=64, pattern=WIZARD_NAME_RE.pattern, 
                                  description="the wizard's file name without `.yaml`, e.g. `gremium`")]
 
 
-# Dependencies and endpoints are `async def` and hand only the service call to the thread pool:
+# Dependencies and endpoints are `async def` and hand at most the service call to the thread pool:
 # FastAPI runs every sync dependency, sync endpoint and its response serialisation in a thread of
 # its own, which made a render four thread hops (quick bench: render at c=1 256 -> 324 req/s).
 
@@ -73,6 +75,22 @@ async def get_service(request: Request) -> WizardService:
 async def get_scope(request: Request, tenant: Tenant, project_id: ProjectId = None) -> Scope:
     """The caller (VANCE_USER in single-user mode, the token's owner otherwise) in this tenant."""
     return scope_for(request_identity(request), tenant, project_id)
+
+
+QUICK_BODY_BYTES = 64 * 1024  # larger bodies take long to validate: always in a worker thread
+T = TypeVar("T")
+
+
+async def call_quickly(function: Callable[..., T], *args: Any, quick: bool = True) -> T:
+    """`function(*args)` on the event loop if it can answer from memory within the quick deadline,
+    else in a worker thread (see `vance_ui.quick`): the thread hop costs more than a cached render."""
+    if quick:
+        with quick_mode():
+            try:
+                return function(*args)
+            except WouldBlock:
+                pass
+    return await run_in_threadpool(function, *args)
 
 
 Service = Annotated[WizardService, Depends(get_service)]
@@ -106,7 +124,7 @@ def _encode(views: list[WizardSummary]) -> _Encoded:
             responses={**ERRORS, 304: {"description": "unchanged since the ETag sent in If-None-Match"}})
 async def list_wizards(request: Request, service: Service, scope: RequestScope, lang: Lang = None) -> Response:
     """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied."""
-    views = await run_in_threadpool(service.list_wizards, scope, lang)
+    views = await call_quickly(service.list_wizards, scope, lang)
     listing = _LISTINGS.get(id(views))
     if listing is None or listing.views is not views:  # the service hands out one list per generation
         listing = await run_in_threadpool(_encode, views)
@@ -122,14 +140,16 @@ async def list_wizards(request: Request, service: Service, scope: RequestScope, 
 async def get_wizard(name: WizardName, service: Service, scope: RequestScope,
                      lang: Lang = None) -> WizardDefinition:
     """The full definition with localized fields; templates stay on the server."""
-    return await run_in_threadpool(service.definition, scope, name, lang)
+    return await call_quickly(service.definition, scope, name, lang)
 
 
 @router.post("/{name}/render", response_model=RenderOut, responses=BODY_ERRORS)
-async def render_wizard(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
-                        lang: Lang = None) -> RenderOut:
+async def render_wizard(request: Request, name: WizardName, body: ValuesBody, service: Service,
+                        scope: RequestScope, lang: Lang = None) -> RenderOut:
     """Validate the values and render the prompt (follow-up links appended)."""
-    rendered = await run_in_threadpool(service.render, scope, name, body.values, lang)
+    length = request.headers.get("content-length", "")
+    small = length.isdigit() and int(length) <= QUICK_BODY_BYTES
+    rendered = await call_quickly(service.render, scope, name, body.values, lang, quick=small)
     links = [FollowUpOut(wizard=f.wizard, label=f.label, url=f.url) for f in rendered.follow_ups]
     return RenderOut(prompt=rendered.prompt, followUps=links)
 

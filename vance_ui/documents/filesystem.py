@@ -27,6 +27,7 @@ from vance_ui.documents.store import (
     check_path,
     check_segment,
 )
+from vance_ui.quick import refuse_in_quick_mode
 
 log = logging.getLogger(__name__)
 PathListener = Callable[[frozenset[str] | None], None]  # the changed files' absolute paths; None: not known
@@ -114,20 +115,17 @@ class FileDocumentStore:
         return self.root / CACHE_DIR
 
     def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None:
-        try:
-            file = self._file(tenant, project, path)
-        except InvalidDocumentPath:
-            check_path(path)  # a malformed path still raises; an escaping symlink is just absent
-            return None
-        try:
+        file = self._dir(tenant, project) / check_path(path)
+        try:  # first: most lookups (a wizard in the layers above its own) miss, and a miss needs no realpath
             stat = file.stat()
         except (FileNotFoundError, NotADirectoryError):
             return None
-        if not stat_mode.S_ISREG(stat.st_mode):
+        if not stat_mode.S_ISREG(stat.st_mode) or not self._inside(file):  # an escaping symlink is just absent
             return None
         return self._info(tenant, project, path, file, stat)
 
     def get(self, tenant: str, project: str, path: str) -> Document | None:
+        refuse_in_quick_mode("read a document")
         try:
             file = self._file(tenant, project, path)
         except InvalidDocumentPath:
@@ -142,6 +140,7 @@ class FileDocumentStore:
         return Document(self._info(tenant, project, path, file, stat), content)
 
     def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> list[DocumentInfo]:
+        refuse_in_quick_mode("scan a folder")
         directory = self._dir(tenant, project) / check_path(folder)
         found: list[DocumentInfo] = []
         if not self._inside(directory):  # then only symlinked entries need resolving, not every file

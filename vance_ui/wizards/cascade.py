@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vance_ui.documents.store import DocumentInfo, DocumentStore, InvalidDocumentPath, check_segment
+from vance_ui.quick import refuse_in_quick_mode
 from vance_ui.wizards.loader import LoadCache, WizardLoadError, load_wizard, with_source
 from vance_ui.wizards.model import LoadedWizard, Source
 from vance_ui.wizards.schema import WIZARD_NAME_RE
@@ -167,6 +168,7 @@ class WizardRegistry:
             cached = self._listings.get(key)
         if generation is not None and cached is not None and cached[0] == generation:
             return cached[1]
+        refuse_in_quick_mode("build a listing")
         with self._listing_lock:
             generation = self._generation()
             with self._lock:

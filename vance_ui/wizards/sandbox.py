@@ -40,6 +40,10 @@ class LimitExceeded(SecurityError):
     """A render hit one of the `TemplateLimits`."""
 
 
+class DeadlinePassed(LimitExceeded):
+    """A render ran past its deadline."""
+
+
 @dataclass
 class RenderBudget:
     limits: TemplateLimits
@@ -51,7 +55,7 @@ class RenderBudget:
 
     def tick(self) -> None:
         if time.monotonic() > self.deadline:
-            raise LimitExceeded(f"rendering took longer than {self.limits.deadline_seconds:g} s")
+            raise DeadlinePassed(f"rendering took longer than {self.limits.deadline_seconds:g} s")
 
 
 CURRENT_BUDGET: ContextVar[RenderBudget | None] = ContextVar("vance_render_budget", default=None)

@@ -11,6 +11,8 @@ import marshal
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
 from types import CodeType
 from typing import Any, Literal
 
@@ -19,10 +21,12 @@ from jinja2.environment import Template
 from jinja2.exceptions import SecurityError, TemplateError
 from jinja2.parser import Parser
 
+from vance_ui.quick import QUICK_DEADLINE_SECONDS, WouldBlock, in_quick_mode, refuse_in_quick_mode
 from vance_ui.wizards.sandbox import (
     CURRENT_BUDGET,
     DEFAULT_LIMITS,
     SAFE_ENV,
+    DeadlinePassed,
     LimitExceeded,
     RenderBudget,
     TemplateLimits,
@@ -48,7 +52,7 @@ class CompiledTemplate:
     one made from cached code (or a `load` function returning it) builds its Jinja `Template`
     only when first rendered, so thousands of listed but unused wizards hold no code objects."""
 
-    __slots__ = ("_code", "_load", "_template", "origin", "variables")
+    __slots__ = ("_code", "_load", "_template", "origin", "ran_long", "variables")
 
     def __init__(self, template: Template | None, origin: str, variables: frozenset[str],
                  code: bytes | None = None, load: Callable[[], bytes] | None = None) -> None:
@@ -59,6 +63,7 @@ class CompiledTemplate:
         self._load = load
         self.origin = origin  # e.g. "promptTemplate", used as the code object's file name
         self.variables = variables  # top-level names the template reads
+        self.ran_long = False  # once past the quick deadline: rendered in a worker thread from then on
 
     @classmethod
     def from_code(cls, code: bytes, origin: str, variables: frozenset[str]) -> CompiledTemplate:
@@ -76,6 +81,7 @@ class CompiledTemplate:
         if template is None:  # two threads may both build it; either result is the same
             code = self._code
             if code is None:
+                refuse_in_quick_mode("read a template's code from the load cache")
                 assert self._load is not None  # never cleared, so a racing thread still finds it
                 code = self._load()
             template = self._template = _template_from_code(marshal.loads(code))
@@ -162,10 +168,21 @@ def _template_line(exc: BaseException, origin: str) -> int | None:
     return line
 
 
+@lru_cache(maxsize=8)
+def _quick_limits(limits: TemplateLimits) -> TemplateLimits:
+    return replace(limits, deadline_seconds=min(limits.deadline_seconds, QUICK_DEADLINE_SECONDS))
+
+
 def render_bounded(
     compiled: CompiledTemplate, context: dict[str, Any], limits: TemplateLimits = DEFAULT_LIMITS
 ) -> str:
-    """Render with the output cap, the loop budget and the deadline of `limits`."""
+    """Render with the output cap, the loop budget and the deadline of `limits` (in quick mode the
+    quick deadline: a template that runs past it raises `WouldBlock` and is marked `ran_long`)."""
+    quick = in_quick_mode()
+    if quick:
+        if compiled.ran_long:
+            raise WouldBlock("a template that ran long before")
+        limits = _quick_limits(limits)
     budget = RenderBudget(limits)
     token = CURRENT_BUDGET.set(budget)
     parts: list[str] = []
@@ -176,14 +193,21 @@ def render_bounded(
             if size > limits.max_output_chars:
                 raise LimitExceeded(f"the output is longer than {limits.max_output_chars} characters")
             if time.monotonic() > budget.deadline:
-                raise LimitExceeded(f"rendering took longer than {limits.deadline_seconds:g} s")
+                raise DeadlinePassed(f"rendering took longer than {limits.deadline_seconds:g} s")
             parts.append(chunk)
+    except DeadlinePassed as exc:
+        if quick:
+            compiled.ran_long = True
+            raise WouldBlock("the template ran past the quick deadline") from None
+        raise TemplateProblem("limit", str(exc), _template_line(exc, compiled.origin)) from None
     except LimitExceeded as exc:
         raise TemplateProblem("limit", str(exc), _template_line(exc, compiled.origin)) from None
     except SecurityError as exc:
         raise TemplateProblem("forbidden", str(exc), _template_line(exc, compiled.origin)) from None
     except (RecursionError, MemoryError, OverflowError) as exc:
         raise TemplateProblem("limit", f"rendering ran out of bounds ({type(exc).__name__})") from None
+    except WouldBlock:
+        raise
     except Exception as exc:  # any error inside the user's template is the template's problem
         line = _template_line(exc, compiled.origin) or _template_line_from_sys()
         raise TemplateProblem("runtime", f"{type(exc).__name__}: {exc}", line) from None
