@@ -10,10 +10,12 @@ from vance_ui.api.app_setup import mount_api
 from vance_ui.memory import limit_malloc_arenas, trim_memory
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
+from vance_ui.web import nicegui_speedups
 from vance_ui.web.fast_paths import install_fast_paths
 from vance_ui.web.pages import register_pages
 
 limit_malloc_arenas()  # before the first thread-pool thread exists
+nicegui_speedups.install()
 settings = Settings()
 configure_logging(settings)
 check_startup(settings)

@@ -1,0 +1,42 @@
+"""The remembered `expects_arguments` answers exactly what NiceGUI's own answers, for every kind of callable."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from nicegui import helpers
+from nicegui.helpers.functions import expects_arguments as nicegui_answer
+
+from vance_ui.web import nicegui_speedups
+from vance_ui.web.nicegui_speedups import expects_arguments
+
+
+class Handlers:
+    def no_arguments(self) -> None: ...
+    def one_argument(self, event: Any) -> None: ...
+    def optional(self, event: Any = None) -> None: ...
+    def variadic(self, *args: Any, **kwargs: Any) -> None: ...
+
+    @classmethod
+    def from_class(cls, event: Any) -> None: ...
+
+
+def plain(event: Any) -> None: ...
+
+
+def test_every_kind_of_callable_gets_nicegui_s_answer_also_when_asked_again() -> None:
+    first, second = Handlers(), Handlers()
+    callables: list[Any] = [
+        first.no_arguments, first.one_argument, first.optional, first.variadic, Handlers.from_class,
+        plain, lambda: None, lambda e: None, functools.partial(plain, 1), functools.partial(plain), print,
+        second.no_arguments, second.one_argument,
+    ]
+    answers = [nicegui_answer(c) for c in callables]
+    assert answers == [expects_arguments(c) for c in callables] == [expects_arguments(c) for c in callables]
+    assert answers[:4] == [False, True, False, False] and answers[5:8] == [True, False, True]
+
+
+def test_installed_where_nicegui_looks_it_up() -> None:
+    nicegui_speedups.install()
+    assert helpers.expects_arguments is expects_arguments
