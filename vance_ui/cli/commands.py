@@ -1,4 +1,4 @@
-"""`vance wizards | wizard | render | schema | serve`: each parses nothing, prints little, exits clearly."""
+"""`vance wizards | wizard | render | schema | serve | api`: each parses nothing, prints little, exits clearly."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from vance_ui.accounts.startup import check_startup
 from vance_ui.cli.backend import Backend, BackendError, LocalBackend, RemoteBackend, Rendered
 from vance_ui.service import FormInvalid, Scope, WizardNotFound
 from vance_ui.settings import PACKAGE_ROOT, Settings
@@ -160,3 +161,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     env["VANCE_DATA_DIR"] = str(settings.data_dir.resolve())
     os.chdir(app.parent)
     os.execve(sys.executable, [sys.executable, str(app)], env)
+
+
+def cmd_api(args: argparse.Namespace) -> int:
+    """The REST API alone, in `--workers` processes (`vance_ui/api/server.py` says why)."""
+    from vance_ui.api.server import MAX_WORKERS, serve  # FastAPI and uvicorn only for this command
+
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return fail(f"--workers must be between 1 and {MAX_WORKERS}")
+    if args.host:
+        os.environ["VANCE_HOST"] = args.host  # the workers read their settings from the environment
+    settings = Settings()
+    check_startup(settings)  # refuses here, once, rather than in every worker
+    os.environ["VANCE_DATA_DIR"] = str(settings.data_dir.resolve())
+    port = args.port or settings.port + 1
+    if not 1 <= port <= 65535:
+        return fail("--port must be between 1 and 65535")
+    serve(settings.host, port, args.workers)
+    return 0

@@ -19,6 +19,7 @@ commands and examples:
   vance lint my-wizards/ draft.yaml               check files or folders (file:line:col: severity: message)
   vance schema > wizard.schema.json               JSON Schema for the yaml-language-server
   vance serve --host 0.0.0.0 --port 8080          the web app, same as `make run`
+  vance api --port 8081 --workers 2               the REST API alone, in worker processes (for load)
   vance users add alice --tenant acme             multi-user mode (VANCE_USERS_FILE): add a user (asks the password)
   vance users token alice                         print a new API token once (only its hash is stored)
   vance wizards --server https://vance.example --token "$VANCE_TOKEN"
@@ -82,6 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Start the web app with its REST API.")
     serve.add_argument("--host", help="bind address (default: VANCE_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (default: VANCE_PORT or 8080)")
+
+    api = commands.add_parser("api", help="serve only the REST API, in worker processes",
+                              description="Serve /brain/{tenant}/wizards... (no web pages) from worker processes "
+                                          "of their own, next to the web app, on the same data dir.")
+    api.add_argument("--host", help="bind address (default: VANCE_HOST or 127.0.0.1)")
+    api.add_argument("--port", type=int, help="port (default: VANCE_PORT + 1, i.e. 8081)")
+    api.add_argument("--workers", type=int, default=2, help="worker processes, 1-16 (default: 2)")
     return parser
 
 
@@ -106,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from vance_ui.cli import commands
 
         handler = {"wizards": commands.cmd_wizards, "wizard": commands.cmd_wizard, "render": commands.cmd_render,
-                   "schema": commands.cmd_schema, "serve": commands.cmd_serve}[args.command]
+                   "schema": commands.cmd_schema, "serve": commands.cmd_serve,
+                   "api": commands.cmd_api}[args.command]
         return handler(args)
     except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
