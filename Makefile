@@ -52,7 +52,8 @@ fuzz: $(STAMP)
 	VANCE_FUZZ_EXAMPLES=$${VANCE_FUZZ_EXAMPLES:-2000} $(PY) -m pytest -q -p no:cacheprovider \
 		tests/reliability/test_schemathesis.py tests/reliability/test_property_values.py
 
-# 50 API + 20 browser-like clients against a fresh app on 127.0.0.1 (LOAD_SECONDS=60 by default)
+# 50 API clients (against `vance api`, 2 workers) + 20 browser-like clients (against the web app) on 127.0.0.1
+# with a fresh data dir (LOAD_SECONDS=60 by default; add LOAD_ARGS=--api-in-app for the one-process layout)
 .PHONY: load
 load: $(STAMP)
-	$(PY) scripts/load.py --seconds $${LOAD_SECONDS:-60}
+	$(PY) scripts/load.py --seconds $${LOAD_SECONDS:-60} $(LOAD_ARGS)

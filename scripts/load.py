@@ -1,5 +1,8 @@
 """`make load`: start the app on loopback with a fresh data dir and put it under load (issue 6, item 6).
 
+The web app and, next to it on the same data dir, the REST API alone in worker processes (`vance
+api --workers 2`, the hosting layout the README recommends under load); `--api-in-app` sends the
+API clients to the web app's own API instead (everything in one process, as `make run`).
 - 50 API clients (httpx, one connection each) loop over list / get / render / a mixed sequence
   against `/brain/default/wizards` for `--seconds` (60 by default);
 - 20 browser-like web clients loop like a tab that loads the page and navigates away: GET `/` (the
@@ -10,16 +13,18 @@
   server's page build and socket handshake, not rendering.
 
 Bounded: loopback only (the app binds 127.0.0.1), a fixed number of clients, a hard time limit and a
-cap on requests (`--max-requests`). Reports requests, errors, p50/p99 latency per kind and the
-server's RSS (from /proc): idle after start, after `--warmup` seconds of the same load (the
-clients' working set), at the end of the measured run (growth from the warm-up reading would be a
-leak) and after `--settle` idle seconds. Exit status 1 when any request failed.
+cap on requests (`--max-requests`). Reports requests, errors, p50/p99 latency per kind and each
+server's RSS (from /proc, worker processes included): idle after start, after `--warmup` seconds
+of the same load (the clients' working set), at the end of the measured run (growth from the
+warm-up reading would be a leak) and after `--settle` idle seconds. Exit status 1 when any
+request failed.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import platform
 import re
@@ -42,6 +47,7 @@ from tests.support.app_server import AppServer, start_app  # noqa: E402
 
 API = "/brain/default/wizards"
 RENDER_WIZARD, RENDER_VALUES = "essay-mit-recipe", {"recipe": "load-test", "topic": "Load", "targetLength": 800}
+NO_TLS = False  # plain HTTP on loopback: no CA bundle to load per client (~20 ms each, 70 at once)
 CLIENT_ID = re.compile(r"'client_id': '([0-9a-f-]{36})'")  # in the page's inline options
 
 
@@ -65,10 +71,37 @@ class Stats:
 
 
 def rss_mb(pid: int) -> float:
+    """The process's RSS plus its children's (uvicorn's worker processes)."""
+    total = 0.0
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+            total += int(line.split()[1]) / 1024
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+            total += rss_mb(int(child))
+    return total
+
+
+class Servers:
+    """The web app and where the API clients go (the API workers, or the web app itself)."""
+
+    def __init__(self, app: AppServer, api: AppServer | None) -> None:
+        self.app, self.api = app, api
+        self.api_url = (api or app).base_url
+
+    def rss(self) -> dict[str, float]:
+        readings = {"web app": rss_mb(self.app.process.pid)}
+        if self.api is not None:
+            readings["API workers"] = rss_mb(self.api.process.pid)
+        return readings
+
+    def log(self) -> str:
+        return self.app.log() + (self.api.log() if self.api else "")
+
+    def stop(self) -> None:
+        for server in (self.api, self.app):
+            if server is not None:
+                server.stop()
 
 
 async def timed(stats: Stats, kind: str, call: object) -> None:
@@ -84,7 +117,7 @@ async def timed(stats: Stats, kind: str, call: object) -> None:
 async def api_client(number: int, base: str, deadline: float, stats: Stats) -> None:
     kinds = ("list", "get", "render", "mixed")
     kind = kinds[number % len(kinds)]
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=30, verify=NO_TLS) as client:
         while time.monotonic() < deadline and not stats.full():
             if kind in ("list", "mixed"):
                 await timed(stats, "list", client.get(API))
@@ -99,7 +132,7 @@ async def web_client(base: str, deadline: float, stats: Stats) -> None:
     """Like a browser tab that loads the page, connects its socket, then navigates away."""
     ws_base = base.replace("http://", "ws://") + "/_nicegui_ws/socket.io/?EIO=4&transport=websocket"
     tab = uuid.uuid4()  # one tab navigating again and again, as a browser keeps its tab id
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=30, verify=NO_TLS) as client:
         while time.monotonic() < deadline and not stats.full():
             started = time.perf_counter()
             page = await client.get("/")
@@ -128,7 +161,7 @@ def percentile(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if q < 100 else max(values)
 
 
-def report(stats: Stats, seconds: float, rss: tuple[float, float], app: AppServer) -> int:
+def report(stats: Stats, seconds: float, rss: tuple[dict[str, float], dict[str, float]], servers: Servers) -> int:
     total = sum(len(v) for v in stats.latency.values())
     errors = sum(stats.errors.values())
     print(f"\nmachine: {platform.node()} {platform.machine()}, {os.cpu_count()} CPUs, "
@@ -140,23 +173,24 @@ def report(stats: Stats, seconds: float, rss: tuple[float, float], app: AppServe
         if values:
             print(f"{kind:8} {len(values):9d} {stats.errors[kind]:7d} {percentile(values, 50):8.1f} "
                   f"{percentile(values, 99):8.1f} {max(values):8.1f}")
-    growth = (rss[1] - rss[0]) / rss[0] * 100
-    print(f"server RSS: {rss[0]:.1f} MB at start, {rss[1]:.1f} MB at end ({growth:+.1f} %)")
+    for name, start in rss[0].items():
+        end = rss[1][name]
+        print(f"{name} RSS: {start:.1f} MB at start, {end:.1f} MB at end ({(end - start) / start * 100:+.1f} %)")
     for kind, sample in stats.samples.items():
         print(f"first {kind} error: {sample}")
-    if errors and "Traceback" in app.log():
-        print("server log has tracebacks:\n" + app.log()[-3000:])
+    if errors and "Traceback" in servers.log():
+        print("server log has tracebacks:\n" + servers.log()[-3000:])
     return 1 if errors else 0
 
 
 LOAD_BEFORE = ""
 
 
-async def run(base: str, seconds: float, api_clients: int, web_clients: int, stats: Stats) -> float:
+async def run(servers: Servers, seconds: float, api_clients: int, web_clients: int, stats: Stats) -> float:
     deadline = time.monotonic() + seconds
     started = time.monotonic()
-    tasks = [api_client(n, base, deadline, stats) for n in range(api_clients)]
-    tasks += [web_client(base, deadline, stats) for _ in range(web_clients)]
+    tasks = [api_client(n, servers.api_url, deadline, stats) for n in range(api_clients)]
+    tasks += [web_client(servers.app.base_url, deadline, stats) for _ in range(web_clients)]
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=seconds + 120)
     return time.monotonic() - started
 
@@ -171,38 +205,50 @@ def main() -> int:
     parser.add_argument("--settle", type=float, default=20.0, help="idle seconds before the last RSS reading")
     parser.add_argument("--warmup", type=float, default=10.0,
                         help="seconds of the same load before the start reading (the working set of the clients)")
+    parser.add_argument("--api-workers", type=int, default=2, help="worker processes of `vance api` (1-4)")
+    parser.add_argument("--api-in-app", action="store_true",
+                        help="send the API clients to the web app's own API (one process, as `make run`)")
     args = parser.parse_args()
-    if not (0 < args.seconds <= 600 and 0 <= args.api_clients <= 200 and 0 <= args.web_clients <= 100):
-        parser.error("bounded: --seconds 1..600, at most 200 API and 100 web clients")
+    if not (0 < args.seconds <= 600 and 0 <= args.api_clients <= 200 and 0 <= args.web_clients <= 100
+            and 1 <= args.api_workers <= 4):
+        parser.error("bounded: --seconds 1..600, at most 200 API and 100 web clients, 1-4 API workers")
     LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory(prefix="vance-load-") as tmp:
-        app = start_app(Path(tmp) / "data", timeout=60)  # no model: litellm stays unimported
+        data = Path(tmp) / "data"
+        app = start_app(data, timeout=60)  # no model: litellm stays unimported
+        api = None if args.api_in_app else start_app(data, timeout=60, command=(
+            sys.executable, "-m", "vance_ui.cli.main", "api", "--port", "{port}", "--workers", str(args.api_workers)))
+        servers = Servers(app, api)
         try:
-            with httpx.Client(base_url=app.base_url, timeout=60) as warm:  # first page build, first render
-                warm.get("/")
-                check = warm.post(f"{API}/{RENDER_WIZARD}/render", json={"values": RENDER_VALUES})
-                if check.status_code != 200:
-                    print(f"render warm-up failed: {check.status_code} {check.text[:300]}")
-                    return 2
-            rss_cold = rss_mb(app.process.pid)
-            if args.warmup > 0:  # unrecorded: growth after this is what a leak would show
-                asyncio.run(run(app.base_url, args.warmup, args.api_clients, args.web_clients,
-                                Stats(args.max_requests)))
-            rss_start = rss_mb(app.process.pid)
-            print(f"server RSS: {rss_cold:.1f} MB idle after start, {rss_start:.1f} MB after {args.warmup:.0f} s "
-                  "of warm-up load", flush=True)
-            stats = Stats(args.max_requests)
-            print(f"{args.api_clients} API clients + {args.web_clients} web clients for {args.seconds:.0f} s "
-                  f"against {app.base_url} ...", flush=True)
-            elapsed = asyncio.run(run(app.base_url, args.seconds, args.api_clients, args.web_clients, stats))
-            rss_end = rss_mb(app.process.pid)
-            code = report(stats, elapsed, (rss_start, rss_end), app)
-            time.sleep(args.settle)  # pages are dropped after NiceGUI's reconnect timeout; memory is trimmed every 30 s
-            print(f"server RSS after {args.settle:.0f} s idle: {rss_mb(app.process.pid):.1f} MB")
-            return code
+            return measure(servers, args)
         finally:
-            app.stop()
+            servers.stop()
 
+
+def measure(servers: Servers, args: argparse.Namespace) -> int:
+    with httpx.Client(timeout=60) as warm:  # first page build, first render
+        warm.get(f"{servers.app.base_url}/")
+        check = warm.post(f"{servers.api_url}{API}/{RENDER_WIZARD}/render", json={"values": RENDER_VALUES})
+        if check.status_code != 200:
+            print(f"render warm-up failed: {check.status_code} {check.text[:300]}")
+            return 2
+    rss_cold = servers.rss()
+    if args.warmup > 0:  # unrecorded: growth after this is what a leak would show
+        asyncio.run(run(servers, args.warmup, args.api_clients, args.web_clients, Stats(args.max_requests)))
+    rss_start = servers.rss()
+    for name, cold in rss_cold.items():
+        print(f"{name} RSS: {cold:.1f} MB idle after start, {rss_start[name]:.1f} MB after {args.warmup:.0f} s "
+              "of warm-up load", flush=True)
+    stats = Stats(args.max_requests)
+    where = "the web app's own API" if servers.api is None else f"`vance api` with {args.api_workers} workers"
+    print(f"{args.api_clients} API clients ({where}) + {args.web_clients} web clients for {args.seconds:.0f} s ...",
+          flush=True)
+    elapsed = asyncio.run(run(servers, args.seconds, args.api_clients, args.web_clients, stats))
+    code = report(stats, elapsed, (rss_start, servers.rss()), servers)
+    time.sleep(args.settle)  # pages are dropped after NiceGUI's reconnect timeout; memory is trimmed every 30 s
+    idle = ", ".join(f"{name} {mb:.1f} MB" for name, mb in servers.rss().items())
+    print(f"RSS after {args.settle:.0f} s idle: {idle}")
+    return code
 
 if __name__ == "__main__":
     raise SystemExit(main())
