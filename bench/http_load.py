@@ -1,15 +1,22 @@
-"""Item 1: POST render of gremium (3 members) vs. the GET /healthz floor, same client, interleaved."""
+"""Item 1: POST render of gremium (3 members) vs. the GET /healthz floor, same client, interleaved.
+
+The rounds use `lean_http` (one connection per concurrent client, one write per request); one
+more pair at c=1 with httpx shows what that client's own cost does to the ratio.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import httpx
 
+from bench.lean_http import Connection, request_bytes
 from bench.stats import Figure, percentile
 
 RENDER_PATH = "/brain/default/wizards/gremium/render"
@@ -36,48 +43,82 @@ class Round:
         return self.requests / self.seconds if self.seconds else 0.0
 
 
-async def _round(client: httpx.AsyncClient, kind: str, concurrency: int, duration: float) -> Round:
+async def _round(connections: list[Connection], kind: str, duration: float) -> Round:
     result = Round()
     stop_at = time.perf_counter() + duration
     issued = 0
 
-    async def worker() -> None:
+    async def worker(connection: Connection) -> None:
         nonlocal issued
+        request = _render_request(connection.host) if kind == "render" else _healthz_request(connection.host)
         while time.perf_counter() < stop_at and issued < MAX_REQUESTS_PER_ROUND:
             issued += 1
             t0 = time.perf_counter()
-            if kind == "render":
-                response = await client.post(RENDER_PATH, content=RENDER_BODY, headers=JSON_HEADERS)
-            else:
-                response = await client.get("/healthz")
+            status, _ = await connection.send(request)
             result.latencies_ms.append((time.perf_counter() - t0) * 1000)
-            if response.status_code != 200:
+            if status != 200:
                 result.errors += 1
             result.requests += 1
 
     start = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    await asyncio.gather(*(worker(c) for c in connections))
     result.seconds = time.perf_counter() - start
     return result
 
 
-Results = dict[int, dict[str, list[Round]]]
+def _render_request(host: str) -> bytes:
+    return request_bytes("POST", RENDER_PATH, host, RENDER_BODY)
+
+
+def _healthz_request(host: str) -> bytes:
+    return request_bytes("GET", "/healthz", host)
+
+
+async def _httpx_round(client: httpx.AsyncClient, kind: str, duration: float) -> Round:
+    result = Round()
+    stop_at = time.perf_counter() + duration
+    start = time.perf_counter()
+    while time.perf_counter() < stop_at and result.requests < MAX_REQUESTS_PER_ROUND:
+        t0 = time.perf_counter()
+        if kind == "render":
+            response = await client.post(RENDER_PATH, content=RENDER_BODY, headers=JSON_HEADERS)
+        else:
+            response = await client.get("/healthz")
+        result.latencies_ms.append((time.perf_counter() - t0) * 1000)
+        result.errors += response.status_code != 200
+        result.requests += 1
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+Results = dict[int | str, dict[str, list[Round]]]
+HTTPX = "httpx, c=1"
+
+
+async def _interleaved(rounds: int, run: Callable[[str], Awaitable[Round]]) -> dict[str, list[Round]]:
+    out: dict[str, list[Round]] = {"healthz": [], "render": []}
+    for index in range(rounds):
+        for kind in ("healthz", "render") if index % 2 == 0 else ("render", "healthz"):
+            out[kind].append(await run(kind))
+    return out
 
 
 async def _run(base_url: str, concurrencies: list[int], rounds: int, duration: float) -> Results:
-    limits = httpx.Limits(max_connections=max(concurrencies), max_keepalive_connections=max(concurrencies))
     out: Results = {}
-    async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=base_url, timeout=30) as client:
         check = await client.post(RENDER_PATH, json=GREMIUM_VALUES)
         check.raise_for_status()
         assert "Cy" in check.json()["prompt"], "render did not use the three members"
         for concurrency in concurrencies:
-            await _round(client, "healthz", concurrency, min(duration, 0.5))  # warm the connections
-            out[concurrency] = {"healthz": [], "render": []}
-            for index in range(rounds):
-                order = ("healthz", "render") if index % 2 == 0 else ("render", "healthz")
-                for kind in order:
-                    out[concurrency][kind].append(await _round(client, kind, concurrency, duration))
+            connections = [await Connection.open(base_url) for _ in range(concurrency)]
+            try:
+                await _round(connections, "healthz", min(duration, 0.5))  # warm the connections
+                out[concurrency] = await _interleaved(rounds, partial(_round, connections, duration=duration))
+            finally:
+                for connection in connections:
+                    await connection.close()
+        await _httpx_round(client, "healthz", min(duration, 0.5))
+        out[HTTPX] = await _interleaved(rounds, partial(_httpx_round, client, duration=duration))
     return out
 
 
@@ -85,6 +126,11 @@ def measure(base_url: str, *, concurrencies: list[int], rounds: int, duration: f
     results = asyncio.run(_run(base_url, concurrencies, rounds, duration))
     figures: list[Figure] = []
     for concurrency, kinds in results.items():
+        if concurrency == HTTPX:  # informational: what httpx's own cost per POST does to the ratio
+            ratios = [r.rps / h.rps for r, h in zip(kinds["render"], kinds["healthz"], strict=True) if h.rps]
+            figures.append(Figure("http.httpx.c1.ratio", f"render / healthz throughput, {HTTPX} client", "x",
+                                  ratios, note="httpx writes a POST's headers and body apart (lean_http.py)"))
+            continue
         for kind in ("healthz", "render"):
             rs = kinds[kind]
             latencies = [ms for r in rs for ms in r.latencies_ms]

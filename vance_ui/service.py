@@ -102,7 +102,8 @@ class WizardService:
         self.settings = settings
         self.data = data
         self.registry = WizardRegistry(data, bundled)
-        self._languages: dict[str, tuple[str, str]] = {}
+        self._languages: dict[str, tuple[str, str]] = {}  # tenant -> (tenant.yaml version, language)
+        self._language_generation: dict[str, tuple[int, str]] = {}  # tenant -> (store generation, language)
         self._summaries: dict[tuple[str, str | None, str, str], tuple[list[LoadedWizard], list[WizardSummary]]] = {}
         self._lock = threading.Lock()
 
@@ -138,7 +139,22 @@ class WizardService:
     # -- context ----------------------------------------------------------------------------
 
     def language(self, tenant: str) -> str:
-        """`defaultLanguage` of `<data>/<tenant>/_vance/tenant.yaml`, else VANCE_LANGUAGE."""
+        """`defaultLanguage` of `<data>/<tenant>/_vance/tenant.yaml`, else VANCE_LANGUAGE (kept
+        until the next change in the data dir while it is watched)."""
+        generation = self.data.generation
+        with self._lock:
+            known = self._language_generation.get(tenant)
+        if generation is not None and known is not None and known[0] == generation:
+            return known[1]
+        lang = self._read_language(tenant)
+        if generation is not None:
+            with self._lock:
+                if len(self._language_generation) > 10_000:
+                    self._language_generation.clear()
+                self._language_generation[tenant] = (generation, lang)
+        return lang
+
+    def _read_language(self, tenant: str) -> str:
         info = self.data.info(tenant, TENANT_PROJECT, "tenant.yaml")
         if info is None:
             return self.settings.language

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -192,3 +193,34 @@ def test_which_changes_can_touch_a_listing(tmp_path: Path, relative: str, touche
     assert touches_wizards(tmp_path, [str(tmp_path / relative)]) is touches
     assert touches_wizards(tmp_path, None) is True  # unknown changes always count
     assert touches_wizards(tmp_path, ["/elsewhere/x.json"]) is True
+
+
+def test_watched_lookups_follow_the_app_s_writes_at_once_and_outside_edits_soon(
+        service: WizardService, data_dir: Path) -> None:
+    scope = Scope("default", "local")
+    service.start_watching()
+    try:
+        def prompt() -> str:
+            try:
+                return service.render(scope, "note", {}).prompt
+            except WizardNotFound:
+                return "missing"
+
+        assert prompt() == "missing"
+        outside = write_wizard(data_dir, "_vance", "note", wizard_yaml("tenant"))  # an editor, not the app
+        wait_until(lambda: prompt() == "I am local in  via tenant")
+        service.data.put("default", "_user_local", "wizards/note.yaml", wizard_yaml("user").encode())
+        assert prompt() == "I am local in  via user"  # the app's own write: no waiting for the watcher
+        (data_dir / "default" / "_user_local" / "wizards" / "note.yaml").unlink()
+        wait_until(lambda: prompt() == "I am local in  via tenant")
+        outside.unlink()
+        wait_until(lambda: prompt() == "missing")
+    finally:
+        service.stop_watching()
+
+
+def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the change never showed"
+        time.sleep(0.05)

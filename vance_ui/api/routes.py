@@ -145,13 +145,15 @@ async def get_wizard(name: WizardName, service: Service, scope: RequestScope,
 
 @router.post("/{name}/render", response_model=RenderOut, responses=BODY_ERRORS)
 async def render_wizard(request: Request, name: WizardName, body: ValuesBody, service: Service,
-                        scope: RequestScope, lang: Lang = None) -> RenderOut:
+                        scope: RequestScope, lang: Lang = None) -> Response:
     """Validate the values and render the prompt (follow-up links appended)."""
     length = request.headers.get("content-length", "")
     small = length.isdigit() and int(length) <= QUICK_BODY_BYTES
     rendered = await call_quickly(service.render, scope, name, body.values, lang, quick=small)
     links = [FollowUpOut(wizard=f.wizard, label=f.label, url=f.url) for f in rendered.follow_ups]
-    return RenderOut(prompt=rendered.prompt, followUps=links)
+    # serialised here: FastAPI would validate the model it was just given once more, then encode it
+    return Response(RenderOut(prompt=rendered.prompt, followUps=links).model_dump_json(),
+                    media_type="application/json")
 
 
 @router.post("/{name}/validate", response_model=ValidateOut,
