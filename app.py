@@ -7,7 +7,7 @@ from nicegui import app, background_tasks, run, ui
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.accounts.startup import check_startup
 from vance_ui.api.app_setup import mount_api
-from vance_ui.memory import limit_malloc_arenas, trim_memory
+from vance_ui.memory import building_long_lived_objects, limit_malloc_arenas, trim_memory
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
 from vance_ui.web import nicegui_speedups
@@ -26,10 +26,15 @@ register_pages(service)
 app.add_static_files("/assets", str(PACKAGE_ROOT.parent / "assets"))
 
 
+def _warm_up() -> None:
+    with building_long_lived_objects():
+        service.warm_up()
+
+
 def _start_watching() -> None:
     if settings.watch:
         service.start_watching()
-    background_tasks.create(run.io_bound(service.warm_up), name="warm up wizards")
+    background_tasks.create(run.io_bound(_warm_up), name="warm up wizards")
 
 
 app.on_startup(install_fast_paths)

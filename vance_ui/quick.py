@@ -1,11 +1,12 @@
 """Quick mode: answer a small request on the event loop when everything it needs is in memory.
 
 Handing a call to a worker thread and back costs an API request about 0.28 ms on this 2-core
-machine, more than a whole cached render (~0.13 ms). In quick mode the domain answers only from
-memory and renders with a short deadline; whatever would read a file, rebuild a listing or run
-long raises `WouldBlock` before doing so, and the caller repeats the call in a worker thread
-(`call_quickly` in the API). A template that once ran past the quick deadline goes straight to
-the thread from then on, so no template can hold the event loop for longer than that deadline.
+machine, more than a whole cached render (~0.1 ms). In quick mode the domain answers only from
+memory and renders within a short budget of CPU time (waiting for the CPU under load does not
+count); whatever would read a file, rebuild a listing or run longer raises `WouldBlock` instead,
+and the caller repeats the call in a worker thread (`call_quickly` in the API). A template that
+once used up the quick budget goes straight to the thread from then on, so no template holds the
+event loop for more than that budget.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-QUICK_DEADLINE_SECONDS = 0.02  # the longest an attempt may hold the event loop
+QUICK_DEADLINE_SECONDS = 0.02  # the CPU time an attempt may spend on the event loop
 
 _QUICK: ContextVar[bool] = ContextVar("vance_quick_mode", default=False)
 

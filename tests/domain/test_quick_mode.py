@@ -6,6 +6,7 @@ file, rebuilds a listing or runs a long template) and that the same call then su
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -70,6 +71,30 @@ def test_a_template_that_runs_long_goes_to_the_thread_and_stays_there(
     assert len(service.render(scope, "long", {}).prompt) == 40_000  # the thread renders it in full
     with pytest.raises(WouldBlock):  # and from now on it is not even tried on the event loop
         quickly(service.render, scope, "long", {})
+
+
+def test_waiting_for_the_cpu_does_not_count_against_the_quick_budget(
+        service: WizardService, scope: Scope, data_dir: Path) -> None:
+    """Three threads spinning for the GIL give the render a quarter of the CPU: ~12 ms of its own
+    work then takes ~40 ms of wall time, which must not send the template to the thread for good."""
+    write_wizard(data_dir, "_vance", "medium", wizard_yaml(LONG_RUNNING.replace("40000", "5000")))
+    wizard = service.wizard(scope, "medium")
+    stop = threading.Event()
+
+    def spin() -> None:
+        while not stop.is_set():
+            pass
+
+    spinners = [threading.Thread(target=spin) for _ in range(3)]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        assert len(quickly(service.render, scope, "medium", {}).prompt) == 5000
+    finally:
+        stop.set()
+        for spinner in spinners:
+            spinner.join()
+    assert not wizard.prompt.ran_long
 
 
 def test_quick_mode_does_not_change_what_a_template_error_says() -> None:

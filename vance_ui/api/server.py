@@ -19,6 +19,7 @@ from fastapi import FastAPI
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.accounts.startup import check_startup
 from vance_ui.api.app_setup import mount_api
+from vance_ui.memory import building_long_lived_objects
 from vance_ui.runtime import configure_logging, create_service
 from vance_ui.settings import Settings
 
@@ -37,7 +38,8 @@ def create_app() -> FastAPI:
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         if settings.watch:
             service.start_watching()
-        service.warm_up()
+        with building_long_lived_objects():
+            service.warm_up()
         yield
         service.stop_watching()
 

@@ -46,16 +46,33 @@ class DeadlinePassed(LimitExceeded):
 
 @dataclass
 class RenderBudget:
+    """`cpu_seconds` (quick mode) makes the deadline one of this thread's CPU time: a render that
+    waited for the CPU or the GIL past its wall-clock deadline gets the rest of its CPU time."""
+
     limits: TemplateLimits
+    cpu_seconds: float | None = None
     deadline: float = field(init=False)
     iterations: int = 0
 
     def __post_init__(self) -> None:
-        self.deadline = time.monotonic() + self.limits.deadline_seconds
+        self.started = time.monotonic()
+        self.latest = self.started + self.limits.deadline_seconds
+        self.deadline = min(self.latest, self.started + (self.cpu_seconds or self.limits.deadline_seconds))
+        self.cpu_started = time.thread_time() if self.cpu_seconds is not None else 0.0
 
     def tick(self) -> None:
         if time.monotonic() > self.deadline:
-            raise DeadlinePassed(f"rendering took longer than {self.limits.deadline_seconds:g} s")
+            self.deadline_reached()
+
+    def deadline_reached(self) -> None:
+        """Raise `DeadlinePassed`, unless CPU time is what counts and some is left."""
+        if self.cpu_seconds is not None:
+            left = self.cpu_seconds - (time.thread_time() - self.cpu_started)
+            now = time.monotonic()
+            if left > 0 and now < self.latest:
+                self.deadline = min(now + left, self.latest)
+                return
+        raise DeadlinePassed(f"rendering took longer than {self.limits.deadline_seconds:g} s")
 
 
 CURRENT_BUDGET: ContextVar[RenderBudget | None] = ContextVar("vance_render_budget", default=None)

@@ -11,8 +11,6 @@ import marshal
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
-from functools import lru_cache
 from types import CodeType
 from typing import Any, Literal
 
@@ -168,22 +166,15 @@ def _template_line(exc: BaseException, origin: str) -> int | None:
     return line
 
 
-@lru_cache(maxsize=8)
-def _quick_limits(limits: TemplateLimits) -> TemplateLimits:
-    return replace(limits, deadline_seconds=min(limits.deadline_seconds, QUICK_DEADLINE_SECONDS))
-
-
 def render_bounded(
     compiled: CompiledTemplate, context: dict[str, Any], limits: TemplateLimits = DEFAULT_LIMITS
 ) -> str:
     """Render with the output cap, the loop budget and the deadline of `limits` (in quick mode the
-    quick deadline: a template that runs past it raises `WouldBlock` and is marked `ran_long`)."""
+    quick deadline, in CPU time: a template that uses more raises `WouldBlock`, marked `ran_long`)."""
     quick = in_quick_mode()
-    if quick:
-        if compiled.ran_long:
-            raise WouldBlock("a template that ran long before")
-        limits = _quick_limits(limits)
-    budget = RenderBudget(limits)
+    if quick and compiled.ran_long:
+        raise WouldBlock("a template that ran long before")
+    budget = RenderBudget(limits, QUICK_DEADLINE_SECONDS if quick else None)
     token = CURRENT_BUDGET.set(budget)
     parts: list[str] = []
     size = 0
@@ -193,7 +184,7 @@ def render_bounded(
             if size > limits.max_output_chars:
                 raise LimitExceeded(f"the output is longer than {limits.max_output_chars} characters")
             if time.monotonic() > budget.deadline:
-                raise DeadlinePassed(f"rendering took longer than {limits.deadline_seconds:g} s")
+                budget.deadline_reached()
             parts.append(chunk)
     except DeadlinePassed as exc:
         if quick:
