@@ -115,7 +115,11 @@ class FileDocumentStore:
         return self.root / CACHE_DIR
 
     def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None:
-        file = self._dir(tenant, project) / check_path(path)
+        try:
+            file = self._dir(tenant, project) / check_path(path)
+        except InvalidDocumentPath:
+            check_path(path)  # a malformed path still raises; a folder name the store refuses is just absent
+            return None
         try:  # first: most lookups (a wizard in the layers above its own) miss, and a miss needs no realpath
             stat = file.stat()
         except (FileNotFoundError, NotADirectoryError):
