@@ -51,7 +51,10 @@ class RenderBudget:
 
     limits: TemplateLimits
     cpu_seconds: float | None = None
-    deadline: float = field(init=False)
+    deadline: float = field(init=False)  # checked often, so a plain clock reading; see deadline_reached
+    started: float = field(init=False)
+    latest: float = field(init=False)  # the wall-clock deadline of `limits`, which no CPU time extends
+    cpu_started: float = field(init=False)
     iterations: int = 0
 
     def __post_init__(self) -> None:
