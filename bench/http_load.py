@@ -43,52 +43,50 @@ class Round:
         return self.requests / self.seconds if self.seconds else 0.0
 
 
-async def _round(connections: list[Connection], kind: str, duration: float) -> Round:
+Sender = Callable[[], Awaitable[int]]  # sends one request, returns its status
+
+
+async def _round(senders: list[Sender], duration: float) -> Round:
+    """Each sender back to back (one concurrent client each) for `duration` seconds."""
     result = Round()
     stop_at = time.perf_counter() + duration
     issued = 0
 
-    async def worker(connection: Connection) -> None:
+    async def worker(send: Sender) -> None:
         nonlocal issued
-        request = _render_request(connection.host) if kind == "render" else _healthz_request(connection.host)
         while time.perf_counter() < stop_at and issued < MAX_REQUESTS_PER_ROUND:
             issued += 1
             t0 = time.perf_counter()
-            status, _ = await connection.send(request)
+            status = await send()
             result.latencies_ms.append((time.perf_counter() - t0) * 1000)
-            if status != 200:
-                result.errors += 1
+            result.errors += status != 200
             result.requests += 1
 
     start = time.perf_counter()
-    await asyncio.gather(*(worker(c) for c in connections))
+    await asyncio.gather(*(worker(s) for s in senders))
     result.seconds = time.perf_counter() - start
     return result
 
 
-def _render_request(host: str) -> bytes:
-    return request_bytes("POST", RENDER_PATH, host, RENDER_BODY)
+def _lean_sender(connection: Connection, kind: str) -> Sender:
+    request = (request_bytes("POST", RENDER_PATH, connection.host, RENDER_BODY) if kind == "render"
+               else request_bytes("GET", "/healthz", connection.host))
+
+    async def send() -> int:
+        return (await connection.send(request))[0]
+    return send
 
 
-def _healthz_request(host: str) -> bytes:
-    return request_bytes("GET", "/healthz", host)
+async def _lean_round(connections: list[Connection], duration: float, kind: str) -> Round:
+    return await _round([_lean_sender(c, kind) for c in connections], duration)
 
 
-async def _httpx_round(client: httpx.AsyncClient, kind: str, duration: float) -> Round:
-    result = Round()
-    stop_at = time.perf_counter() + duration
-    start = time.perf_counter()
-    while time.perf_counter() < stop_at and result.requests < MAX_REQUESTS_PER_ROUND:
-        t0 = time.perf_counter()
+def _httpx_sender(client: httpx.AsyncClient, kind: str) -> Sender:
+    async def send() -> int:
         if kind == "render":
-            response = await client.post(RENDER_PATH, content=RENDER_BODY, headers=JSON_HEADERS)
-        else:
-            response = await client.get("/healthz")
-        result.latencies_ms.append((time.perf_counter() - t0) * 1000)
-        result.errors += response.status_code != 200
-        result.requests += 1
-    result.seconds = time.perf_counter() - start
-    return result
+            return (await client.post(RENDER_PATH, content=RENDER_BODY, headers=JSON_HEADERS)).status_code
+        return (await client.get("/healthz")).status_code
+    return send
 
 
 Results = dict[int | str, dict[str, list[Round]]]
@@ -112,13 +110,13 @@ async def _run(base_url: str, concurrencies: list[int], rounds: int, duration: f
         for concurrency in concurrencies:
             connections = [await Connection.open(base_url) for _ in range(concurrency)]
             try:
-                await _round(connections, "healthz", min(duration, 0.5))  # warm the connections
-                out[concurrency] = await _interleaved(rounds, partial(_round, connections, duration=duration))
+                await _round([_lean_sender(c, "healthz") for c in connections], min(duration, 0.5))  # warm up
+                out[concurrency] = await _interleaved(rounds, partial(_lean_round, connections, duration))
             finally:
                 for connection in connections:
                     await connection.close()
-        await _httpx_round(client, "healthz", min(duration, 0.5))
-        out[HTTPX] = await _interleaved(rounds, partial(_httpx_round, client, duration=duration))
+        await _round([_httpx_sender(client, "healthz")], min(duration, 0.5))
+        out[HTTPX] = await _interleaved(rounds, lambda kind: _round([_httpx_sender(client, kind)], duration))
     return out
 
 

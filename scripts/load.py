@@ -47,7 +47,7 @@ from tests.support.app_server import AppServer, start_app  # noqa: E402
 
 API = "/brain/default/wizards"
 RENDER_WIZARD, RENDER_VALUES = "essay-mit-recipe", {"recipe": "load-test", "topic": "Load", "targetLength": 800}
-NO_TLS = False  # plain HTTP on loopback: no CA bundle to load per client (~20 ms each, 70 at once)
+VERIFY_TLS = False  # plain HTTP on loopback: no CA bundle to load per client (~20 ms each, 70 at once)
 CLIENT_ID = re.compile(r"'client_id': '([0-9a-f-]{36})'")  # in the page's inline options
 
 
@@ -117,7 +117,7 @@ async def timed(stats: Stats, kind: str, call: object) -> None:
 async def api_client(number: int, base: str, deadline: float, stats: Stats) -> None:
     kinds = ("list", "get", "render", "mixed")
     kind = kinds[number % len(kinds)]
-    async with httpx.AsyncClient(base_url=base, timeout=30, verify=NO_TLS) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=30, verify=VERIFY_TLS) as client:
         while time.monotonic() < deadline and not stats.full():
             if kind in ("list", "mixed"):
                 await timed(stats, "list", client.get(API))
@@ -132,7 +132,7 @@ async def web_client(base: str, deadline: float, stats: Stats) -> None:
     """Like a browser tab that loads the page, connects its socket, then navigates away."""
     ws_base = base.replace("http://", "ws://") + "/_nicegui_ws/socket.io/?EIO=4&transport=websocket"
     tab = uuid.uuid4()  # one tab navigating again and again, as a browser keeps its tab id
-    async with httpx.AsyncClient(base_url=base, timeout=30, verify=NO_TLS) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=30, verify=VERIFY_TLS) as client:
         while time.monotonic() < deadline and not stats.full():
             started = time.perf_counter()
             page = await client.get("/")

@@ -54,7 +54,8 @@ def building_long_lived_objects() -> Iterator[None]:
     took half of the cold start; later, under page load, full collections ran more than once a
     second and walked the start-up heap (modules, NiceGUI, the wizards) each time. Frozen objects
     that become garbage are not collected: a wizard file replaced after start-up leaves its old
-    objects behind if they form cycles, a few kilobytes per edited file.
+    objects behind if they form cycles, a few kilobytes per edited file. The pause is for the
+    whole process (the app keeps serving meanwhile), so it only wraps the start-up warm-up.
     """
     gc.disable()
     try:

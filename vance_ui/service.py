@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
-from vance_ui.documents.store import DocumentStore, InvalidDocumentPath
+from vance_ui.documents.store import DocumentStore, GenerationMemo, InvalidDocumentPath
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.quick import refuse_in_quick_mode
@@ -103,7 +103,7 @@ class WizardService:
         self.data = data
         self.registry = WizardRegistry(data, bundled)
         self._languages: dict[str, tuple[str, str]] = {}  # tenant -> (tenant.yaml version, language)
-        self._language_generation: dict[str, tuple[int, str]] = {}  # tenant -> (store generation, language)
+        self._language_now: GenerationMemo[str, str] = GenerationMemo()  # no stat while nothing changed
         self._summaries: dict[tuple[str, str | None, str, str], tuple[list[LoadedWizard], list[WizardSummary]]] = {}
         self._lock = threading.Lock()
 
@@ -141,18 +141,7 @@ class WizardService:
     def language(self, tenant: str) -> str:
         """`defaultLanguage` of `<data>/<tenant>/_vance/tenant.yaml`, else VANCE_LANGUAGE (kept
         until the next change in the data dir while it is watched)."""
-        generation = self.data.generation
-        with self._lock:
-            known = self._language_generation.get(tenant)
-        if generation is not None and known is not None and known[0] == generation:
-            return known[1]
-        lang = self._read_language(tenant)
-        if generation is not None:
-            with self._lock:
-                if len(self._language_generation) > 10_000:
-                    self._language_generation.clear()
-                self._language_generation[tenant] = (generation, lang)
-        return lang
+        return self._language_now.lookup(tenant, self.data.generation, lambda: self._read_language(tenant))
 
     def _read_language(self, tenant: str) -> str:
         info = self.data.info(tenant, TENANT_PROJECT, "tenant.yaml")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
+import weakref
 from typing import Any
 
+import pytest
 from nicegui import helpers
 from nicegui.helpers.functions import expects_arguments as nicegui_answer
+from nicegui.observables import ObservableDict
 
 from vance_ui.web import nicegui_speedups
 from vance_ui.web.nicegui_speedups import expects_arguments
@@ -37,6 +40,13 @@ def test_every_kind_of_callable_gets_nicegui_s_answer_also_when_asked_again() ->
     assert answers[:4] == [False, True, False, False] and answers[5:8] == [True, False, True]
 
 
-def test_installed_where_nicegui_looks_it_up() -> None:
+def test_nicegui_s_observables_ask_it_once_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What every element builds three times: an observable collection with a bound-method handler."""
+    asked: list[Any] = []
+    monkeypatch.setattr(nicegui_speedups, "_ask_inspect", lambda func: asked.append(func) or True)
+    monkeypatch.setattr(nicegui_speedups, "_by_function", weakref.WeakKeyDictionary())
+    monkeypatch.setattr(helpers, "expects_arguments", helpers.expects_arguments)  # restored afterwards
     nicegui_speedups.install()
-    assert helpers.expects_arguments is expects_arguments
+    for _ in range(3):
+        ObservableDict({"a": 1}, on_change=Handlers().one_argument)
+    assert len(asked) == 1, "NiceGUI's observables no longer look it up where install() puts it"

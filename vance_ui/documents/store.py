@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 SEGMENT_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$")
 
@@ -82,3 +83,34 @@ class DocumentStore(Protocol):
         ...
 
     def subscribe(self, listener: ChangeListener) -> None: ...
+
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class GenerationMemo(Generic[K, V]):
+    """Answers remembered per key for as long as a store's `generation` stays the same.
+
+    While nothing is watched (generation None) nothing is remembered. Thread-safe; at most
+    `limit` keys, then it starts over."""
+
+    def __init__(self, limit: int = 10_000) -> None:
+        self._values: dict[K, tuple[Hashable, V]] = {}
+        self._lock = threading.Lock()
+        self._limit = limit
+
+    def lookup(self, key: K, generation: Hashable | None, compute: Callable[[], V]) -> V:
+        """`compute()`, or what it gave for `key` at this generation (read before computing)."""
+        if generation is None:
+            return compute()
+        with self._lock:
+            known = self._values.get(key)
+        if known is not None and known[0] == generation:
+            return known[1]
+        value = compute()
+        with self._lock:
+            if len(self._values) >= self._limit:
+                self._values.clear()
+            self._values[key] = (generation, value)
+        return value

@@ -17,7 +17,13 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from vance_ui.documents.store import DocumentInfo, DocumentStore, InvalidDocumentPath, check_segment
+from vance_ui.documents.store import (
+    DocumentInfo,
+    DocumentStore,
+    GenerationMemo,
+    InvalidDocumentPath,
+    check_segment,
+)
 from vance_ui.quick import refuse_in_quick_mode
 from vance_ui.wizards.loader import LoadCache, WizardLoadError, load_wizard, with_source
 from vance_ui.wizards.model import LoadedWizard, Source
@@ -92,7 +98,7 @@ class WizardRegistry:
         self._cache = LoadCache(cache_dir / "wizards") if isinstance(cache_dir, Path) else None
         self._parsed: dict[str, tuple[str, LoadedWizard | Broken]] = {}
         self._listings: dict[tuple[str, str | None, str], tuple[tuple[int, int], list[LoadedWizard]]] = {}
-        self._resolved: dict[tuple[str, str, str | None, str], tuple[tuple[int, int], LoadedWizard | None]] = {}
+        self._resolved: GenerationMemo[tuple[str, str, str | None, str], LoadedWizard | None] = GenerationMemo()
         # chats and drafts live in the same store: their writes must not drop every cached listing
         root = getattr(data, "root", None)
         self._root: Path | None = root if isinstance(root, Path) else None
@@ -138,28 +144,19 @@ class WizardRegistry:
     def resolve(self, tenant: str, name: str, project_id: str | None, user: str) -> LoadedWizard | None:
         """The first layer's loadable wizard of that name; broken files fall through. While the
         stores are watched, the answer is kept until a wizard file changes (as listings are)."""
-        key = (tenant, name, project_id, user)  # only names that passed the checks below are kept
-        generation = self._generation()
-        with self._lock:
-            cached = self._resolved.get(key)
-        if generation is not None and cached is not None and cached[0] == generation:
-            return cached[1]
-        check_wizard_name(name)
-        found: LoadedWizard | None = None
+        return self._resolved.lookup((tenant, name, project_id, user), self._generation(),
+                                     lambda: self._resolve(tenant, name, project_id, user))
+
+    def _resolve(self, tenant: str, name: str, project_id: str | None, user: str) -> LoadedWizard | None:
+        check_wizard_name(name)  # a name that fails here is never remembered
         for layer in self.layers(tenant, project_id, user):
             info = layer.store.info(layer.tenant, layer.project, f"{FOLDER}/{name}{SUFFIX}")
             if info is None:
                 continue
             result = self._load(layer, info)
             if isinstance(result, LoadedWizard):
-                found = result
-                break
-        if generation is not None:
-            with self._lock:
-                if len(self._resolved) > 10_000:
-                    self._resolved.clear()
-                self._resolved[key] = (generation, found)
-        return found
+                return result
+        return None
 
     def _data_changed(self, paths: frozenset[str] | None) -> None:
         if self._root is None or touches_wizards(self._root, paths):
