@@ -131,6 +131,24 @@ def test_model_output_cannot_run_script(page: Page, server: AppServer, model: Fa
     assert alerts == []
 
 
+def test_a_wizard_form_is_fully_shown_in_the_first_frame_it_appears_in(page: Page, server: AppServer) -> None:
+    """No fade-in: the form is opaque as soon as it is laid out, not 300 ms later."""
+    page.goto(server.base_url)
+    entry = page.locator(".vance-side").get_by_text("Create a council")
+    expect(entry).to_be_visible()
+    page.evaluate("""() => { window.firstFrameOpacity = null; const look = () => {
+        const card = document.querySelector('.vance-wizard-dialog');
+        if (card && card.getBoundingClientRect().height > 0) {
+          let opacity = 1;
+          for (let e = card; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+          window.firstFrameOpacity = opacity; return;
+        }
+        requestAnimationFrame(look); }; requestAnimationFrame(look); }""")
+    entry.click()
+    page.wait_for_function("window.firstFrameOpacity !== null")
+    assert page.evaluate("window.firstFrameOpacity") == 1
+
+
 def test_a_half_filled_form_survives_escape_and_a_reload(page: Page, server: AppServer) -> None:
     page.goto(server.base_url)
     page.locator(".vance-side").get_by_text("Plan Vogon strategy").click()
@@ -168,5 +186,5 @@ def test_on_a_phone_the_side_panels_collapse(page: Page, server: AppServer) -> N
     page.locator(".vance-side").get_by_text("Create a council").click()
     expect(dialog(page).get_by_label("Name (filename, no spaces) *")).to_be_in_viewport()
     expect(dialog(page).get_by_role("button", name="Use prompt")).to_be_in_viewport()
-    page.wait_for_timeout(400)  # the dialog's opening animation, for the picture only
+    page.wait_for_timeout(400)  # the backdrop's fade-in, for the picture only
     screenshot(page, "09-phone-form")

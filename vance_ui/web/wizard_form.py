@@ -63,7 +63,10 @@ class WizardForm:
         self._timer: asyncio.TimerHandle | None = None
         self._previews = 0  # the number of the latest preview started
         t = ctx.t
-        with ui.dialog() as self.dialog, \
+        # No fade-in: Quasar's transitions set an inherited CSS variable on the dialog's root, so the
+        # browser restyles every node of the form twice more (~60 ms for 60 fields, bench/browser.py),
+        # and the fade kept the form see-through for 300 ms after it was laid out.
+        with ui.dialog().props("transition-show=none") as self.dialog, \
                 ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
             self._header(restored)
             with ui.element("div").classes("vance-wizard-body"):
