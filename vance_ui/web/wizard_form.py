@@ -24,7 +24,7 @@ from vance_ui.wizards.views import WizardDefinition
 PREVIEW_DELAY = 0.25
 PromptHandler = Callable[[str], None]
 
-# The classes an open form brings into the page (Tailwind utilities, Quasar's dialog, card, checkbox
+# The classes an open form brings into the page (Tailwind utilities, Quasar's dialog, its transitions, card, checkbox
 # and field states). The in-browser Tailwind compiler rebuilds its stylesheet whenever a class it
 # has not seen appears, and the browser then restyles the whole page; with these on a hidden
 # element from the start, the first form opened in a page costs no more than later ones. Only a
@@ -39,7 +39,9 @@ FORM_CLASSES = (
     "q-dialog__inner--standard q-field--labeled q-field__label q-field__focusable-action q-field--error "
     "q-field--focused q-field--highlighted q-field--with-bottom q-field__bottom q-field__bottom--animated "
     "q-field__messages q-ma-none q-pa-none text-base text-grey-8 text-lg text-negative text-amber-8 "
-    "whitespace-pre-line"
+    "whitespace-pre-line q-transition--none-enter-from q-transition--none-enter-active q-transition--none-enter-to "
+    "q-transition--fade-enter-from q-transition--fade-enter-active q-transition--fade-enter-to "
+    "q-transition--fade-leave-from q-transition--fade-leave-active q-transition--fade-leave-to"
 )
 
 
