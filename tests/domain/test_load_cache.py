@@ -14,6 +14,8 @@ from vance_ui.service import RenderFailed, Scope, WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
 
 WIZARD = "title: {en: T}\ndescription: {en: D}\nfields: []\npromptTemplate: 'hello {{ user }}'\n"
+WITH_FIELD = ("title: {en: T NAME}\ndescription: {en: D}\n"
+              "fields:\n  - {name: topic, type: string, label: {en: Topic}}\npromptTemplate: 'about {{ topic }}'\n")
 MAGIC = b"VWZ1"
 
 
@@ -47,3 +49,17 @@ def test_a_forged_cache_entry_still_goes_through_the_template_guard(settings: Se
         entry.write_bytes(MAGIC + hashlib.sha256(payload).digest() + payload)
     with pytest.raises(RenderFailed, match="not allowed"):
         fresh(settings).render(scope, "hello", {})
+
+
+def test_a_first_start_shares_the_strings_thousands_of_wizards_repeat_as_a_restart_does(
+        settings: Settings, data_dir: Path) -> None:
+    for name in ("one", "two"):
+        write_wizard(data_dir, "_vance", name, WITH_FIELD.replace("NAME", name))
+    scope = Scope("default", "local")
+    first_start = fresh(settings)
+    restart = fresh(settings)
+    for service in (first_start, restart):
+        one, two = (service.wizard(scope, name).definition for name in ("one", "two"))
+        assert one.title == {"en": "T one"} and two.title == {"en": "T two"}
+        assert next(iter(one.title)) is next(iter(two.title))  # "en": one object for all wizards
+        assert one.fields[0].name is two.fields[0].name

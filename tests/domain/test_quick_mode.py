@@ -63,7 +63,8 @@ def test_a_wizard_not_read_yet_or_changed_on_disk_is_left_to_the_thread(
 def test_a_template_that_runs_long_goes_to_the_thread_and_stays_there(
         service: WizardService, scope: Scope, data_dir: Path) -> None:
     write_wizard(data_dir, "_vance", "long", wizard_yaml(LONG_RUNNING))
-    wizard = service.wizard(scope, "long")  # loaded: only the template's run time is left
+    wizard = service.wizard(scope, "long")
+    assert wizard.prompt.template  # loaded and compiled (on first use): only its run time is left
     assert not wizard.prompt.ran_long
     with pytest.raises(WouldBlock):
         quickly(service.render, scope, "long", {})
@@ -79,6 +80,7 @@ def test_waiting_for_the_cpu_does_not_count_against_the_quick_budget(
     work then takes ~40 ms of wall time, which must not send the template to the thread for good."""
     write_wizard(data_dir, "_vance", "medium", wizard_yaml(LONG_RUNNING.replace("40000", "5000")))
     wizard = service.wizard(scope, "medium")
+    assert wizard.prompt.template  # compiled, as a wizard is once it has been used
     stop = threading.Event()
 
     def spin() -> None:

@@ -93,13 +93,9 @@ class LoadCache:
         key = hashlib.sha256(self._salt + name.encode() + b"\0" + content).hexdigest()
         return os.path.join(self.directory, key[:2], key[2:])
 
-    def get(self, name: str, content: bytes) -> tuple[str, CachedLoad] | None:
-        """(entry path, entry) for a file that loaded before, else None."""
-        if not self._ready():
-            return None
-        path = self._path(name, content)
-        entry = self._read(path)
-        return None if entry is None else (path, entry)
+    def get(self, name: str, content: bytes) -> CachedLoad | None:
+        """The entry of a file that loaded before, else None."""
+        return self._read(self._path(name, content)) if self._ready() else None
 
     @staticmethod
     def _read(path: str) -> CachedLoad | None:
@@ -118,7 +114,7 @@ class LoadCache:
             return None
 
     @staticmethod
-    def code(path: str, origin: str, source: str, expression: bool) -> bytes:
+    def code(origin: str, source: str, expression: bool) -> bytes:
         """A cached wizard's template, compiled (guard included) from its source on first use.
 
         The cache holds data only, never code: whoever can write the data dir (wizard authors)
@@ -145,12 +141,22 @@ class LoadCache:
             tmp.unlink(missing_ok=True)
 
 
-def _interned_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _interned_object(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
     """Share keys and short values ("en", "type", "string", ...) between thousands of wizards.
 
     Called by the JSON decoder for every object, so no second walk over the data is needed."""
-    return {sys.intern(key): sys.intern(value) if type(value) is str and len(value) <= 32 else value
+    return {sys.intern(key) if type(key) is str else key:
+            sys.intern(value) if type(value) is str and len(value) <= 32 else value
             for key, value in pairs}
+
+
+def _interned(value: Any) -> Any:
+    """Freshly parsed YAML data shared the way `_interned_object` shares the cache's."""
+    if type(value) is dict:
+        return _interned_object([(key, _interned(item)) for key, item in value.items()])
+    if type(value) is list:
+        return [_interned(item) for item in value]
+    return value
 
 
 class WizardLoadError(Exception):
@@ -278,7 +284,7 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
     if cache is not None:
         cached = cache.get(name, content)
         if cached is not None:
-            hit = _from_cache(name, *cached, location, version)
+            hit = _from_cache(name, cached, location, version)
             if hit is not None:
                 return hit
     try:
@@ -300,11 +306,16 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
         raise WizardLoadError(location, problems)
     loaded = LoadedWizard(name, wizard, prompt, validator, follow_ups, location, version)
     templates = _templates_of(loaded)
-    if cache is not None and templates is not None:
-        cache.put(name, content, CachedLoad(data, templates))
-    for template in _templates_of_wizard(loaded):
-        template.drop_code()
-    return loaded
+    if templates is None:
+        return loaded
+    entry = CachedLoad(data, templates)
+    if cache is not None:
+        cache.put(name, content, entry)
+    # Kept the way a restart keeps it: data with shared strings, and each template compiled again
+    # when first rendered. Holding every Jinja `Template` of the first load cost ~10 KB per
+    # template, the YAML parser's own copy of every key and value ~3.5 KB per wizard (10,000
+    # wizards: RSS 331 MiB on a first start vs. 201 MiB after a restart, in-process).
+    return _from_cache(name, CachedLoad(_interned(data), templates), location, version) or loaded
 
 
 def _templates_of_wizard(wizard: LoadedWizard) -> list[CompiledTemplate]:
@@ -323,7 +334,7 @@ def _templates_of(wizard: LoadedWizard) -> dict[str, tuple[bytes, frozenset[str]
     return templates
 
 
-def _from_cache(name: str, path: str, cached: CachedLoad, location: str, version: str) -> LoadedWizard | None:
+def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> LoadedWizard | None:
     """The same wizard as a full load, from cached data; templates read their code on first use."""
     try:
         wizard = Wizard.model_validate(cached.data)
@@ -334,7 +345,7 @@ def _from_cache(name: str, path: str, cached: CachedLoad, location: str, version
         origin = _loc_text(loc)
         variables = cached.templates[origin][1]
         return CompiledTemplate(None, origin, variables, load=functools.partial(
-            LoadCache.code, path, origin, source, expression))
+            LoadCache.code, origin, source, expression))
 
     try:
         prompt, validator, follow_ups, problems = _compile_all(wizard, None, lookup)

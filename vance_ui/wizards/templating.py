@@ -85,11 +85,6 @@ class CompiledTemplate:
             template = self._template = _template_from_code(marshal.loads(code))
         return template
 
-    def drop_code(self) -> None:
-        """Forget the marshalled code once the template exists (it was only needed for the cache)."""
-        if self._template is not None:
-            self._code = None
-
 
 def _template_from_code(code: CodeType) -> Template:
     token = CURRENT_BUDGET.set(RenderBudget(DEFAULT_LIMITS))
