@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from jinja2.environment import Template
 from pydantic import ValidationError
 
 from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard
@@ -39,10 +40,10 @@ log = logging.getLogger("vance_ui.wizards")
 
 @dataclass(frozen=True, slots=True)
 class CachedLoad:
-    """What a successful load leaves in the cache: the YAML data and each template's code."""
+    """What a successful load leaves in the cache: the YAML data and the names each template reads."""
 
     data: dict[str, Any]
-    templates: dict[str, tuple[bytes, frozenset[str]]]  # origin -> (code when fresh, else b"", variables)
+    templates: dict[str, frozenset[str]]  # origin (e.g. "promptTemplate") -> variables
 
 
 _MAGIC = b"VWZ1"
@@ -109,24 +110,22 @@ class LoadCache:
             return None
         try:
             data, templates = json.loads(payload, object_pairs_hook=_interned_object)
-            return CachedLoad(data, {origin: (b"", frozenset(names)) for origin, names in templates.items()})
+            return CachedLoad(data, {origin: frozenset(names) for origin, names in templates.items()})
         except (ValueError, TypeError, AttributeError, RecursionError):
             return None
 
     @staticmethod
-    def code(origin: str, source: str, expression: bool) -> bytes:
+    def template(origin: str, source: str, expression: bool) -> Template:
         """A cached wizard's template, compiled (guard included) from its source on first use.
 
         The cache holds data only, never code: whoever can write the data dir (wizard authors)
         could otherwise plant code objects that bypass the sandbox."""
-        code = (compile_condition if expression else compile_template)(source, origin).code
-        assert code is not None
-        return code
+        return (compile_condition if expression else compile_template)(source, origin).template
 
     def put(self, name: str, content: bytes, entry: CachedLoad) -> None:
         if not self._ready():
             return
-        templates = {origin: sorted(names) for origin, (_, names) in entry.templates.items()}
+        templates = {origin: sorted(names) for origin, names in entry.templates.items()}
         try:
             payload = json.dumps([entry.data, templates], ensure_ascii=False).encode()
         except (TypeError, ValueError):  # YAML values JSON cannot hold (e.g. dates): not cached
@@ -305,9 +304,7 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
     if problems or prompt is None:
         raise WizardLoadError(location, problems)
     loaded = LoadedWizard(name, wizard, prompt, validator, follow_ups, location, version)
-    templates = _templates_of(loaded)
-    if templates is None:
-        return loaded
+    templates = {template.origin: template.variables for template in _templates_of_wizard(loaded)}
     entry = CachedLoad(data, templates)
     if cache is not None:
         cache.put(name, content, entry)
@@ -325,17 +322,8 @@ def _templates_of_wizard(wizard: LoadedWizard) -> list[CompiledTemplate]:
     return out
 
 
-def _templates_of(wizard: LoadedWizard) -> dict[str, tuple[bytes, frozenset[str]]] | None:
-    templates: dict[str, tuple[bytes, frozenset[str]]] = {}
-    for template in _templates_of_wizard(wizard):
-        if template.code is None:
-            return None
-        templates[template.origin] = (template.code, template.variables)
-    return templates
-
-
 def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> LoadedWizard | None:
-    """The same wizard as a full load, from cached data; templates read their code on first use."""
+    """The same wizard as a full load, from cached data; its templates compile on first use."""
     try:
         wizard = Wizard.model_validate(cached.data)
     except (ValidationError, RecursionError):
@@ -343,9 +331,8 @@ def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> L
 
     def lookup(source: str, loc: tuple[int | str, ...], expression: bool) -> CompiledTemplate:
         origin = _loc_text(loc)
-        variables = cached.templates[origin][1]
-        return CompiledTemplate(None, origin, variables, load=functools.partial(
-            LoadCache.code, origin, source, expression))
+        return CompiledTemplate(None, origin, cached.templates[origin], load=functools.partial(
+            LoadCache.template, origin, source, expression))
 
     try:
         prompt, validator, follow_ups, problems = _compile_all(wizard, None, lookup)

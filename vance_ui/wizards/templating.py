@@ -7,11 +7,9 @@ compiles; `render_bounded` renders with an output cap and a deadline. Every prob
 
 from __future__ import annotations
 
-import marshal
 import sys
 import time
 from collections.abc import Callable
-from types import CodeType
 from typing import Any, Literal
 
 from jinja2 import TemplateSyntaxError, nodes
@@ -46,52 +44,30 @@ class TemplateProblem(Exception):
 
 
 class CompiledTemplate:
-    """A checked and compiled template. Its code can be marshalled (`code`) for the load cache;
-    one made from cached code (or a `load` function returning it) builds its Jinja `Template`
-    only when first rendered, so thousands of listed but unused wizards hold no code objects."""
+    """A checked and compiled template, or one that compiles (guard included) from its source
+    when first rendered (`load`): thousands of listed but unused wizards hold no Jinja
+    `Template` (~10 KB each)."""
 
-    __slots__ = ("_code", "_load", "_template", "origin", "ran_long", "variables")
+    __slots__ = ("_load", "_template", "origin", "ran_long", "variables")
 
     def __init__(self, template: Template | None, origin: str, variables: frozenset[str],
-                 code: bytes | None = None, load: Callable[[], bytes] | None = None) -> None:
-        if template is None and code is None and load is None:
-            raise ValueError("a compiled template needs its Template, its code or a way to load it")
+                 load: Callable[[], Template] | None = None) -> None:
+        if template is None and load is None:
+            raise ValueError("a compiled template needs its Template or a way to compile it")
         self._template = template
-        self._code = code
         self._load = load
         self.origin = origin  # e.g. "promptTemplate", used as the code object's file name
         self.variables = variables  # top-level names the template reads
         self.ran_long = False  # once past the quick deadline: rendered in a worker thread from then on
 
-    @classmethod
-    def from_code(cls, code: bytes, origin: str, variables: frozenset[str]) -> CompiledTemplate:
-        """Trusted code from our own compiler (the load cache); materialized on first use."""
-        return cls(None, origin, variables, code)
-
-    @property
-    def code(self) -> bytes | None:
-        """The marshalled code object, when held (freshly compiled or from the cache)."""
-        return self._code
-
     @property
     def template(self) -> Template:
         template = self._template
-        if template is None:  # two threads may both build it; either result is the same
-            code = self._code
-            if code is None:
-                refuse_in_quick_mode("read a template's code from the load cache")
-                assert self._load is not None  # never cleared, so a racing thread still finds it
-                code = self._load()
-            template = self._template = _template_from_code(marshal.loads(code))
+        if template is None:  # two threads may both compile it; either result is the same
+            refuse_in_quick_mode("compile a template on its first use")
+            assert self._load is not None  # never cleared, so a racing thread still finds it
+            template = self._template = self._load()
         return template
-
-
-def _template_from_code(code: CodeType) -> Template:
-    token = CURRENT_BUDGET.set(RenderBudget(DEFAULT_LIMITS))
-    try:
-        return SAFE_ENV.template_class.from_code(SAFE_ENV, code, SAFE_ENV.make_globals(None), None)
-    finally:
-        CURRENT_BUDGET.reset(token)
 
 
 def _names_read(tree: nodes.Node) -> frozenset[str]:
@@ -116,7 +92,7 @@ def _compile_tree(tree: nodes.Template, origin: str, source: str) -> CompiledTem
         raise TemplateProblem("syntax", f"cannot compile: {exc}") from None
     finally:
         CURRENT_BUDGET.reset(token)
-    return CompiledTemplate(template, origin, variables, marshal.dumps(code))
+    return CompiledTemplate(template, origin, variables)
 
 
 def _check_source(source: str, limits: TemplateLimits) -> None:
