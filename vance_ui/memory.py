@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import logging
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -19,6 +20,9 @@ log = logging.getLogger("vance_ui")
 M_ARENA_MAX = -8  # from glibc's malloc.h
 ARENAS = 2
 NO_FULL_COLLECTIONS = 1_000_000  # generation-1 collections before a full one
+_builds_lock = threading.Lock()
+_builds = 0
+_usual_thresholds = gc.get_threshold()
 
 
 def _libc() -> ctypes.CDLL | None:
@@ -65,11 +69,20 @@ def building_long_lived_objects() -> Iterator[None]:
     threshold is for the whole process (the app keeps serving meanwhile), so it only wraps the
     start-up warm-up.
     """
-    young, middle, _ = thresholds = gc.get_threshold()
-    gc.set_threshold(young, middle, NO_FULL_COLLECTIONS)
+    global _builds, _usual_thresholds
+    with _builds_lock:  # builds may overlap (several apps in one test process): the last one restores
+        if _builds == 0:
+            _usual_thresholds = young, middle, _ = gc.get_threshold()
+            gc.set_threshold(young, middle, NO_FULL_COLLECTIONS)
+        _builds += 1
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
-        gc.collect()
-        gc.freeze()
+        with _builds_lock:
+            _builds -= 1
+            last = _builds == 0
+            if last:
+                gc.set_threshold(*_usual_thresholds)
+        if last:
+            gc.collect()
+            gc.freeze()

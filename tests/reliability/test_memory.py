@@ -44,3 +44,15 @@ def test_a_large_build_runs_no_full_collection_and_its_garbage_is_freed(
     assert thrown_away() is None
     assert gc.get_freeze_count() >= len(kept) and gc.is_tracked(kept[0])
     assert gc.get_threshold()[2] < 1000, "the usual thresholds are back after the build"
+
+
+def test_overlapping_builds_give_the_usual_thresholds_back_when_the_last_one_ends(
+        generations_collected: list[int]) -> None:
+    usual = gc.get_threshold()
+    first, second = building_long_lived_objects(), building_long_lived_objects()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert gc.get_threshold()[2] > usual[2], "the second build is still running"
+    second.__exit__(None, None, None)
+    assert gc.get_threshold() == usual
