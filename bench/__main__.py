@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only http,template,scale,startup,browser]`: run the suite, print the table."""
+"""`python -m bench [--quick] [--only http,template,markdown,scale,startup,browser]`: run the suite, print the table."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import browser, http_load, scaling, startup, template_overhead
+from bench import browser, http_load, markdown_stream, scaling, startup, template_overhead
 from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("http", "template", "scale", "startup", "browser")
+ITEMS = ("http", "template", "markdown", "scale", "startup", "browser")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     steps: dict[str, Callable[[], list[Figure]]] = {
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
+        "markdown": lambda: markdown_stream.measure(repeats=1 if quick else 3),
         "scale": lambda: scaling.measure(scaling.Plan(
             sizes=[100, 300] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,
             warm_requests=30 if quick else 200, item_requests=30 if quick else 200, reload_reps=3 if quick else 7)),

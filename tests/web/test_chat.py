@@ -58,6 +58,23 @@ async def test_a_reply_streams_from_the_model_into_markdown_with_progress(model:
     assert model.requests[0]["messages"][-1] == {"role": "user", "content": "Write something"}
 
 
+async def test_a_long_streamed_answer_ends_exactly_as_it_would_be_rendered_whole(model: FakeLLM,
+                                                                                 app_user: User) -> None:
+    """While it streams, finished blocks are not rendered again; a link reference defined at the
+    end still becomes a link in the first paragraph once the answer is complete."""
+    paragraphs = [f"Paragraph {i} of the answer, see [the docs][docs]." for i in range(40)]
+    answer = "\n\n".join(paragraphs) + "\n\n[docs]: https://example.com/docs\n"
+    model.reply(answer, chunk_delay=0.002, chunk_size=12)
+    await app_user.open("/")
+    await send(app_user, "Write a long answer")
+
+    await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+    markdown = one(app_user, "assistant-markdown")
+    await eventually(lambda: markdown.props["innerHTML"].count('<a href="https://example.com/docs">') == 40,
+                     what="every paragraph's reference to be a link")
+    assert "[docs]" not in markdown.props["innerHTML"]
+
+
 async def test_a_model_error_is_readable_and_the_message_is_kept(model: FakeLLM, app_user: User) -> None:
     model.reply(status=401, error_body={"error": {"message": "bad key", "type": "invalid_request_error"}})
     await app_user.open("/")

@@ -1,0 +1,106 @@
+"""A streamed answer looks at every update exactly as if its text so far were rendered whole,
+while only its unfinished end is rendered again."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from vance_ui.web.markdown import StreamedMarkdown, render_untrusted, settled_end, to_html
+
+ANSWER = """# Plan
+
+Here is what I would do, with **bold** and `code` and a [link](https://example.com).
+A second line of the same paragraph.
+
+1. First step
+2. Second step
+   with a continuation line
+
+3. Third step of a loose list
+
+- bullet one
+- bullet two
+
+  more text of bullet two
+
+> A quote
+>
+> that goes on
+
+```python
+def f(x):
+
+    return x * 2
+
+print(f(2))
+```
+
+    indented code
+
+    still indented code
+
+| a | b |
+| --- | --- |
+| 1 | 2 |
+
+Some text
+under it a cuddled list:
+- x
+- y
+
+  ```
+  code in a list
+  ```
+
+The end <script>alert(1)</script> with raw HTML shown as text.
+"""
+
+
+def same_page(html: str) -> str:
+    """Whitespace between tags does not show."""
+    return re.sub(r">\s+<", "><", html).strip()
+
+
+@pytest.mark.parametrize("step", [1, 7, 40])
+def test_every_update_shows_what_the_whole_text_so_far_would(step: int) -> None:
+    stream = StreamedMarkdown()
+    for end in [*range(0, len(ANSWER), step), len(ANSWER)]:
+        text = ANSWER[:end]
+        assert same_page(stream.render(text)) == same_page(to_html(text)), f"after {end} characters"
+
+
+def test_a_long_answer_is_rendered_again_only_at_its_end() -> None:
+    paragraphs = [f"Paragraph {i} with *some* words in it." for i in range(300)]
+    text = "\n\n".join(paragraphs) + "\n\nThe last paragraph is still being wri"
+    stream = StreamedMarkdown()
+    for end in range(0, len(text), 50):
+        stream.render(text[:end])
+    html = stream.render(text)
+    assert same_page(html) == same_page(to_html(text))
+    assert len(text) - stream.settled < 100
+
+
+def test_nothing_inside_an_unclosed_code_fence_is_settled() -> None:
+    text = "Intro\n\n```\nline one\n\nline two\n\nline three\n"
+    assert settled_end(text) == len("Intro\n\n")
+    closed = text + "```\n\nAfter\n"
+    assert settled_end(closed) == closed.index("After")
+
+
+def test_a_loose_list_stays_one_list() -> None:
+    text = "1. one\n\n2. two\n\n3. three\n"
+    assert settled_end(text) == 0
+    assert to_html(text).count("<ol>") == 1
+
+
+def test_text_that_does_not_continue_the_last_one_starts_over() -> None:
+    stream = StreamedMarkdown()
+    stream.render("First answer paragraph.\n\nAnd more.\n")
+    assert same_page(stream.render("Other text\n\nhere\n")) == same_page(to_html("Other text\n\nhere\n"))
+
+
+def test_an_answer_whose_first_line_is_indented_keeps_every_letter() -> None:
+    html = render_untrusted("  Sure, here it is:\nwords on the next line\n")
+    assert "words on the next line" in html

@@ -1,0 +1,79 @@
+"""Model output as HTML: markdown2 in safe mode, rendered whole, or block by block while it streams.
+
+Rendering a whole answer again for every streamed update costs time that grows faster than the
+answer (markdown2 on this machine: 10 ms at 10,000 characters, 55 ms at 40,000, 145 ms at
+80,000, at ~12 updates a second on the event loop). `StreamedMarkdown` renders each block once
+it can no longer change and only the unfinished rest per update; the finished answer is
+rendered whole once more, so what stays on screen is exactly `render_untrusted` of the text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import markdown2  # NiceGUI's own Markdown renderer (a dependency of nicegui)
+
+# models often start a list right under a sentence; `cuddled-lists` renders that as a list
+EXTRAS = ["fenced-code-blocks", "tables", "cuddled-lists"]
+
+# A line after a blank line that may still belong to the block before it: indented (list item
+# content, indented code), a list item (a loose list) or a quote line.
+_MAY_CONTINUE = re.compile(r"[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>")
+_FENCE = re.compile(r"([ \t]*`{3,})[ \t]*[\w+-]*[ \t]*$")  # markdown2's fenced-code-blocks opener line
+
+
+def to_html(text: str) -> str:
+    """Markdown to HTML with every raw HTML tag shown as text (markdown2's `safe_mode="escape"`)."""
+    return str(markdown2.markdown(text, extras=EXTRAS, safe_mode="escape"))
+
+
+@lru_cache(maxsize=128)  # stored transcripts re-render the same texts
+def render_untrusted(text: str) -> str:
+    return to_html(text)
+
+
+def settled_end(text: str, start: int = 0) -> int:
+    """Where the blocks that later text cannot change end: the start of the last complete line
+    that follows a blank line outside fenced code and begins a new block. `start` must be such a
+    point (or 0); the scan begins there."""
+    cut, fence, after_blank = start, "", False
+    position = start
+    while (end := text.find("\n", position)) >= 0:
+        line = text[position:end]
+        if fence:
+            if line.rstrip(" \t").endswith(fence) and not line.strip(" \t`"):  # markdown2: the same
+                fence = ""  # indentation and backticks close it
+            after_blank = False
+        else:
+            blank = not line.strip()
+            if after_blank and not blank and not _MAY_CONTINUE.match(line):
+                cut = position
+            opener = _FENCE.match(line)
+            if opener:
+                fence = opener.group(1)
+            after_blank = blank
+        position = end + 1
+    return cut
+
+
+class StreamedMarkdown:
+    """HTML of a text that only grows: settled blocks are rendered once, the rest per call."""
+
+    def __init__(self) -> None:
+        self._settled_text = ""
+        self._settled_html = ""
+
+    @property
+    def settled(self) -> int:
+        """How many characters of the text are rendered for good."""
+        return len(self._settled_text)
+
+    def render(self, text: str) -> str:
+        if not text.startswith(self._settled_text):  # not a continuation: start over
+            self._settled_text = self._settled_html = ""
+        cut = settled_end(text, len(self._settled_text))
+        if cut > len(self._settled_text):
+            self._settled_html += to_html(text[len(self._settled_text):cut])
+            self._settled_text = text[:cut]
+        return self._settled_html + to_html(text[cut:])
