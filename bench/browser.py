@@ -247,13 +247,13 @@ def _median(samples: list[float]) -> float:
 
 
 def answer(tokens: int) -> tuple[str, int]:
-    """`tokens` 5-character tokens (the fake server's chunk size): "w0000 w0001 ..." with line breaks."""
-    words = [f"{i:04d}" + ("\n" if i % 40 == 39 else " ") for i in range(tokens)]
+    """`tokens` 5-character tokens (the fake server's chunk size): "0000 0001 ..." in paragraphs of 40."""
+    words = [f"{i:04d}" + ("\n\n" if i % 40 == 39 else " ") for i in range(tokens)]
     return "".join(words), 5
 
 
 def _stream_figures(bench: Bench, fake: Any, reps: int) -> list[Figure]:
-    overheads, rates, markdown_rates, durations = [], [], [], []
+    overheads, rates, markdown_rates, durations, kilobytes = [], [], [], [], []
     frames: list[tuple[float, str]] = []
 
     def on_socket(ws: Any) -> None:
@@ -292,6 +292,7 @@ def _stream_figures(bench: Bench, fake: Any, reps: int) -> list[Figure]:
             durations.append(seconds)
             rates.append(len(streamed) / seconds)
             markdown_rates.append(sum(1 for f in streamed if '"update"' in f[:20]) / seconds)
+            kilobytes.append(sum(len(f.encode()) for f in streamed) / 1024)
             page.wait_for_timeout(800)  # the run finishes (progress panel, session save) before the next
     note = (f"{STREAM_TOKENS} tokens of 5 chars, fake model at 5 ms per chunk; streaming took "
             f"{min(durations):.1f}-{max(durations):.1f} s; litellm warmed up by one message first")
@@ -306,6 +307,8 @@ def _stream_figures(bench: Bench, fake: Any, reps: int) -> list[Figure]:
                " page's websocket while streaming; " + note),
         Figure("stream.update_frames_per_s", "of which socket.io 'update' frames per second", "/s",
                markdown_rates, "-", None, "the rest are 'run_javascript' (scroll-follow) and acks"),
+        Figure("stream.kilobytes", "websocket data received per message (2,000 tokens)", "KiB", kilobytes,
+               "-", None, "the payloads of the frames counted above; the answer is ~10 KB of Markdown"),
     ]
 
 

@@ -107,6 +107,35 @@ def test_a_streamed_vance_link_opens_the_follow_up_wizard_prefilled(page: Page, 
     screenshot(page, "06-follow-up-prefilled")
 
 
+LONG_ANSWER = "\n\n".join([
+    "## A plan in parts", "First a paragraph with **bold** text and a [link](https://example.com).",
+    "1. one\n2. two\n3. three", "- a bullet\n- another bullet",
+    "```python\ndef f(x):\n\n    return x * 2\n```", "> a quote", "| a | b |\n| --- | --- |\n| 1 | 2 |",
+    *(f"Paragraph {i} of the rest, long enough to wrap on a narrow screen maybe." for i in range(12)),
+])
+
+
+def test_a_streamed_answer_looks_exactly_as_it_does_after_a_reload(page: Page, server: AppServer,
+                                                                  model: FakeLLM) -> None:
+    """Streamed, the answer is several parts on the page; reloaded, it is rendered whole."""
+    model.reply(LONG_ANSWER, chunk_delay=0.01, chunk_size=8)
+    page.goto(server.base_url)
+    chat_input(page).fill("A long plan please")
+    chat_input(page).press("Enter")
+    answer = page.locator(".vance-msg-assistant .vance-markdown").last
+    expect(answer).to_contain_text("Paragraph 11 of the rest", timeout=30_000)
+    expect(page.locator(".vance-msg-assistant.vance-streaming")).to_have_count(0)
+    page.wait_for_timeout(300)  # the finished answer's whole render, if it differed
+    assert answer.locator(":scope > div").count() > 2, "streamed in parts"
+    streamed = answer.evaluate("e => [e.getBoundingClientRect().height, e.innerText]")
+
+    page.reload()
+    answer = page.locator(".vance-msg-assistant .vance-markdown").last
+    expect(answer).to_contain_text("Paragraph 11 of the rest")
+    assert answer.locator(":scope > div").count() == 1, "a stored answer is one part"
+    assert answer.evaluate("e => [e.getBoundingClientRect().height, e.innerText]") == streamed
+
+
 def test_model_output_cannot_run_script(page: Page, server: AppServer, model: FakeLLM) -> None:
     alerts: list[str] = []
 

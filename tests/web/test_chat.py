@@ -11,6 +11,7 @@ from nicegui.testing import User
 
 from tests.support.fake_llm import FakeLLM
 from tests.web.conftest import click, elements, eventually, one, run_state
+from vance_ui.web.markdown import same_rendering, to_html
 
 
 async def send(user: User, text: str) -> None:
@@ -70,9 +71,25 @@ async def test_a_long_streamed_answer_ends_exactly_as_it_would_be_rendered_whole
 
     await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
     markdown = one(app_user, "assistant-markdown")
-    await eventually(lambda: markdown.props["innerHTML"].count('<a href="https://example.com/docs">') == 40,
+    await eventually(lambda: markdown.html.count('<a href="https://example.com/docs">') == 40,
                      what="every paragraph's reference to be a link")
-    assert "[docs]" not in markdown.props["innerHTML"]
+    assert "[docs]" not in markdown.html
+
+
+async def test_a_long_answer_goes_to_the_page_in_parts_and_reads_as_one(model: FakeLLM, app_user: User) -> None:
+    """Finished paragraphs are sent once, each run in an element of its own; updates carry only
+    the unfinished end."""
+    answer = "\n\n".join(f"Paragraph {i} with *emphasis*." for i in range(30))
+    model.reply(answer, chunk_delay=0.01, chunk_size=12)  # ~0.8 s: about ten throttled updates
+    await app_user.open("/")
+    await send(app_user, "Write a long answer")
+
+    await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+    markdown = one(app_user, "assistant-markdown")
+    parts = markdown.default_slot.children
+    assert len(parts) >= 4
+    assert "Paragraph 0 " not in parts[-1].props["innerHTML"], "the last part holds only the end"
+    assert same_rendering(markdown.html, to_html(answer))
 
 
 async def test_a_model_error_is_readable_and_the_message_is_kept(model: FakeLLM, app_user: User) -> None:

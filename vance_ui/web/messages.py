@@ -14,38 +14,75 @@ from nicegui.elements.markdown import Markdown
 from vance_ui.chat.sessions import StoredMessage
 from vance_ui.web.i18n import Texts
 from vance_ui.web.links import rewrite_vance_links
-from vance_ui.web.markdown import EXTRAS, StreamedMarkdown, render_untrusted
+from vance_ui.web.markdown import EXTRAS, StreamedMarkdown, render_untrusted, same_rendering
 
 
 class ModelMarkdown(Markdown):
-    """`ui.markdown` for untrusted text: raw HTML is escaped on the server, DOMPurify runs on the
-    client. While `streaming`, each update renders only the answer's unfinished end; `finish`
-    renders it whole."""
+    """`ui.markdown` for untrusted text: raw HTML is escaped on the server, DOMPurify runs on the client."""
 
-    def __init__(self, content: str = "", *, streaming: bool = False) -> None:
-        self._stream = StreamedMarkdown() if streaming else None  # used by the first render below
+    def __init__(self, content: str = "") -> None:
         super().__init__(content, extras=EXTRAS, sanitize=True)
 
     def _handle_content_change(self, content: str) -> None:
         # Model text as it is: NiceGUI's `remove_indentation` (meant for Python source) would cut
         # the first line's indentation off every line, letters included.
-        html = self._stream.render(content) if self._stream else render_untrusted(content)
+        html = render_untrusted(content)
         if self._props.get("innerHTML") != html:
             self._props["innerHTML"] = html
 
+
+class AnswerMarkdown(ui.element):
+    """An answer's Markdown (`content`). While it streams, each run of blocks that can no longer
+    change goes to the page once, in an element of its own, and only the unfinished end is
+    rendered and sent again per update; finished, it shows exactly the whole answer's render."""
+
+    def __init__(self, content: str = "", *, streaming: bool = False) -> None:
+        super().__init__("div")
+        self.content = content
+        self._stream = StreamedMarkdown() if streaming else None
+        self._settled: list[ui.html] = []
+        with self:
+            self._end = ModelMarkdown("" if streaming else content)
+
+    @property
+    def html(self) -> str:
+        """What the page shows, in order."""
+        return "".join(part.content for part in self._settled) + str(self._end.props.get("innerHTML", ""))
+
+    def set_content(self, content: str) -> None:
+        self.content = content
+        if self._stream is None:
+            self._end.set_content(content)
+            return
+        restarted, settled_html, rest = self._stream.advance(content)
+        if restarted:
+            self._drop_settled()
+        if settled_html:
+            with self:
+                part = ui.html(settled_html, sanitize=True).classes("nicegui-markdown")
+            part.move(self, target_index=len(self._settled))
+            self._settled.append(part)
+        self._end.set_content(rest)
+
     def finish(self) -> None:
         """Render the finished answer whole once, in a worker thread (markdown2 needs ~0.15 s for
-        40,000 characters). Until then the streamed HTML shows, which differs only where a later
-        line changes an earlier block (a link reference definition, say)."""
-        if self._stream is None:
-            return
-        self._stream = None
-        background_tasks.create(self._render_whole(self.content), name="render a finished answer")
+        40,000 characters), and show that instead only where it differs from the parts (a link
+        reference defined at the end, say, changes earlier paragraphs)."""
+        if self._stream is not None:
+            self._stream = None
+            background_tasks.create(self._render_whole(self.content), name="render a finished answer")
 
     async def _render_whole(self, content: str) -> None:
-        html = await run.io_bound(render_untrusted, content)
-        if not self.is_deleted and self.content == content and self._props.get("innerHTML") != html:
-            self._props["innerHTML"] = html
+        whole = await run.io_bound(render_untrusted, content)
+        if whole is None or self.is_deleted or self.content != content or same_rendering(whole, self.html):
+            return
+        self._drop_settled()
+        self._end.set_content(content)  # `render_untrusted` has it cached
+
+    def _drop_settled(self) -> None:
+        for part in self._settled:
+            part.delete()
+        self._settled.clear()
 
 
 def user_message(text: str, t: Texts) -> None:
@@ -74,13 +111,15 @@ class AssistantMessage:
                             f"outline color={'amber-9' if is_echo else 'grey-7'}").classes("vance-engine-badge")
                 self.waiting = ui.spinner("dots", size="md", color="primary")
                 self.waiting.visible = not text
-                self.markdown = ModelMarkdown(rewrite_vance_links(text), streaming=not text) \
+                self.markdown = AnswerMarkdown(rewrite_vance_links(text), streaming=not text) \
                     .classes("vance-markdown").mark("assistant-markdown")
+                self.markdown.visible = bool(text)
                 self.error_box = ui.column().classes("w-full")
 
     def set_text(self, text: str) -> None:
         if text:
             self.waiting.visible = False
+            self.markdown.visible = True
         self.markdown.set_content(rewrite_vance_links(text))
 
     def done(self) -> None:
