@@ -51,7 +51,8 @@ class AnswerMarkdown(ui.element):
 
     def set_content(self, content: str) -> None:
         self.content = content
-        if self._stream is None:
+        if self._stream is None:  # shown whole, in one part
+            self._drop_settled()
             self._end.set_content(content)
             return
         restarted, settled_html, rest = self._stream.advance(content)
