@@ -14,19 +14,20 @@ from nicegui.elements.markdown import Markdown
 from vance_ui.chat.sessions import StoredMessage
 from vance_ui.web.i18n import Texts
 from vance_ui.web.links import rewrite_vance_links
-from vance_ui.web.markdown import EXTRAS, StreamedMarkdown, render_untrusted, same_rendering
+from vance_ui.web.markdown import EXTRAS, StreamedMarkdown, render_untrusted, same_rendering, to_html
 
 
 class ModelMarkdown(Markdown):
     """`ui.markdown` for untrusted text: raw HTML is escaped on the server, DOMPurify runs on the client."""
 
-    def __init__(self, content: str = "") -> None:
+    def __init__(self, content: str = "", *, cached: bool = True) -> None:
+        self.cached = cached  # False for a streamed answer's end: it never repeats
         super().__init__(content, extras=EXTRAS, sanitize=True)
 
     def _handle_content_change(self, content: str) -> None:
         # Model text as it is: NiceGUI's `remove_indentation` (meant for Python source) would cut
         # the first line's indentation off every line, letters included.
-        html = render_untrusted(content)
+        html = (render_untrusted if self.cached else to_html)(content)
         if self._props.get("innerHTML") != html:
             self._props["innerHTML"] = html
 
@@ -42,7 +43,7 @@ class AnswerMarkdown(ui.element):
         self._stream = StreamedMarkdown() if streaming else None
         self._settled: list[ui.html] = []
         with self:
-            self._end = ModelMarkdown("" if streaming else content)
+            self._end = ModelMarkdown("" if streaming else content, cached=not streaming)
 
     @property
     def html(self) -> str:
@@ -71,6 +72,7 @@ class AnswerMarkdown(ui.element):
         reference defined at the end, say, changes earlier paragraphs)."""
         if self._stream is not None:
             self._stream = None
+            self._end.cached = True
             background_tasks.create(self._render_whole(self.content), name="render a finished answer")
 
     async def _render_whole(self, content: str) -> None:
