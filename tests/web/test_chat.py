@@ -92,6 +92,25 @@ async def test_a_long_answer_goes_to_the_page_in_parts_and_reads_as_one(model: F
     assert same_rendering(markdown.html, to_html(answer))
 
 
+async def test_an_answer_streaming_into_a_closed_tab_is_still_saved_whole(model: FakeLLM, web_data: Path,
+                                                                         app_user: User) -> None:
+    answer = "\n\n".join(f"Paragraph {i} of a long answer." for i in range(60))
+    model.reply(answer, chunk_delay=0.01, chunk_size=12)
+    await app_user.open("/")
+    await send(app_user, "Write while I leave")
+    await eventually(lambda: any("Paragraph 3 " in m.content for m in elements(app_user, "assistant-markdown")),
+                     what="some paragraphs")
+    assert app_user.client is not None
+    app_user.client.delete()  # the tab closed and NiceGUI gave up waiting for it to reconnect
+
+    def saved_answer() -> str:
+        files = list((web_data / "default" / "_user_local" / "chats").glob("*.json"))
+        messages = json.loads(files[0].read_text())["messages"] if files else []
+        return next((m["content"] for m in messages if m["role"] == "assistant"), "")
+
+    await eventually(lambda: saved_answer() == answer, timeout=20, what="the whole answer in the stored session")
+
+
 async def test_a_model_error_is_readable_and_the_message_is_kept(model: FakeLLM, app_user: User) -> None:
     model.reply(status=401, error_body={"error": {"message": "bad key", "type": "invalid_request_error"}})
     await app_user.open("/")

@@ -52,6 +52,8 @@ class AnswerMarkdown(ui.element):
 
     def set_content(self, content: str) -> None:
         self.content = content
+        if self.is_deleted:  # the tab closed while the answer streams: it is still saved whole
+            return
         if self._stream is None:  # shown whole, in one part
             self._drop_settled()
             self._end.set_content(content)
