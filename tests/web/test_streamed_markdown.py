@@ -58,6 +58,14 @@ The end <script>alert(1)</script> with raw HTML shown as text.
 """
 
 
+EDGE_CASES = [
+    "a\r\n\r\n```python\r\nx = 1\r\n\r\ny = 2\r\n```\r\n\r\nz\r\n",  # Windows line ends
+    "a\n\n```\ncode ```\n\nb\n\n```\nx\n\nc\n\nd\n```\n\nz\n",  # markdown2 closes at "code ```"
+    "para\n\u00a0\nnext\n\nz\n",  # a no-break space is not a blank line to markdown2
+    "\n\nAn answer that starts with blank lines.\n\nSecond.\n",
+]
+
+
 def same_page(html: str) -> str:
     """Whitespace between tags does not show."""
     return re.sub(r">\s+<", "><", html).strip()
@@ -69,6 +77,13 @@ def test_every_update_shows_what_the_whole_text_so_far_would(step: int) -> None:
     for end in [*range(0, len(ANSWER), step), len(ANSWER)]:
         text = ANSWER[:end]
         assert same_page(stream.render(text)) == same_page(to_html(text)), f"after {end} characters"
+
+
+@pytest.mark.parametrize("text", EDGE_CASES)
+def test_edge_cases_stream_as_they_render_whole(text: str) -> None:
+    stream = StreamedMarkdown()
+    for end in range(len(text) + 1):
+        assert same_page(stream.render(text[:end])) == same_page(to_html(text[:end])), f"after {end} characters"
 
 
 def test_a_long_answer_is_rendered_again_only_at_its_end() -> None:

@@ -43,11 +43,11 @@ def settled_end(text: str, start: int = 0) -> int:
     while (end := text.find("\n", position)) >= 0:
         line = text[position:end]
         if fence:
-            if line.rstrip(" \t").endswith(fence) and not line.strip(" \t`"):  # markdown2: the same
-                fence = ""  # indentation and backticks close it
+            if line.rstrip(" \t").endswith(fence):  # markdown2 closes wherever a line ends in it
+                fence = ""
             after_blank = False
         else:
-            blank = not line.strip()
+            blank = not line.strip(" \t")  # markdown2's blank lines: no other whitespace
             if after_blank and not blank and not _MAY_CONTINUE.match(line):
                 cut = position
             opener = _FENCE.match(line)
@@ -77,13 +77,15 @@ class StreamedMarkdown:
         return len(self._settled_text)
 
     def advance(self, text: str) -> Advance:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as markdown2 reads it
         restarted = not text.startswith(self._settled_text)
         if restarted:
             self._settled_text = self.settled_html = ""
         cut = settled_end(text, len(self._settled_text))
         html = ""
         if cut > len(self._settled_text):
-            html = to_html(text[len(self._settled_text):cut])
+            settled = text[len(self._settled_text):cut]
+            html = to_html(settled) if settled.strip() else ""  # blank lines alone: no empty paragraph
             self._settled_text = text[:cut]
             self.settled_html += html
         return Advance(restarted, html, text[cut:])
