@@ -234,3 +234,22 @@ def test_style_and_form_elements_do_not_survive(browser: Browser, server: AppSer
         assert survivors.evaluate_all("els => els.map(e => e.outerHTML)") == []
     finally:
         context.close()
+
+
+def test_a_tag_that_slips_past_the_servers_escaping_is_still_refused(browser: Browser, server: AppServer,
+                                                                    model: FakeLLM) -> None:
+    """markdown2's safe mode lets raw HTML through when a code span's backticks straddle blocks."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        model.replies.clear()
+        model.reply("x`\n<style>body{display:none!important}</style>\n- a\n\\`\n\n"
+                    "y`\n<form><button>x-b</button></form>\n- b\n\\`\n\nEND-slip")
+        page.goto(server.base_url)
+        send(page, "slip please")
+        expect(page.locator(".vance-msg-assistant").last).to_contain_text("END-slip", timeout=40_000)
+        expect(page.locator(".vance-composer textarea")).to_be_visible()  # the page is not blanked
+        survivors = page.locator(f".vance-markdown :is({RESTYLE_OR_SUBMIT})")
+        assert survivors.evaluate_all("els => els.map(e => e.outerHTML)") == []
+    finally:
+        context.close()

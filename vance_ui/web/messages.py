@@ -2,8 +2,10 @@
 
 Raw HTML in model output is shown as text, never rendered: `ModelMarkdown` renders with
 markdown2's `safe_mode="escape"` (tags are escaped, link targets outside http(s)/mailto/tel/`#`
-become `#`), and DOMPurify still sanitizes the result in the browser. Without the escaping,
-DOMPurify's default profile keeps `<style>` (a reply could hide the whole page) and `<form>`.
+become `#`), and DOMPurify still sanitizes the result in the browser, configured by
+assets/sanitize.js to refuse `<style>` and form elements too: its default profile keeps them (a
+reply could hide the whole page), and markdown2's escaping misses some (code-span backticks that
+straddle blocks).
 """
 
 from __future__ import annotations

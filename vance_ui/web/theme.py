@@ -36,6 +36,7 @@ def apply_theme() -> None:
         '<link rel="stylesheet" href="/assets/vance.css">'
         f'{_PRELOAD}'
         '<script defer src="/assets/vance.js"></script>'
+        '<script type="module" src="/assets/sanitize.js"></script>'
         '<meta name="theme-color" content="#ffffff">'
     )
     ui.query("body").classes("vance-body")
