@@ -25,7 +25,8 @@ _FENCE = re.compile(r"([ \t]*`{3,})[ \t]*[\w+-]*[ \t]*$")  # markdown2's fenced-
 
 
 def to_html(text: str) -> str:
-    """Markdown to HTML with every raw HTML tag shown as text (markdown2's `safe_mode="escape"`)."""
+    """Markdown to HTML with raw HTML tags shown as text (markdown2's `safe_mode="escape"`; it has
+    holes, which the browser's sanitizer closes: assets/sanitize.js)."""
     return str(markdown2.markdown(text, extras=EXTRAS, safe_mode="escape"))
 
 
