@@ -1,6 +1,6 @@
 """How one chat message looks. Model output is sanitized Markdown; user text stays plain text.
 
-Raw HTML in model output is shown as text, never rendered: `ModelMarkdown` renders with
+Raw HTML in model output is shown as text, never rendered: `AnswerMarkdown` renders with
 markdown2's `safe_mode="escape"` (tags are escaped, link targets outside http(s)/mailto/tel/`#`
 become `#`), and DOMPurify still sanitizes the result in the browser, configured by
 assets/sanitize.js to refuse `<style>` and form elements too: its default profile keeps them (a
