@@ -26,6 +26,7 @@ from vance_ui.web.context import PageContext
 from vance_ui.web.messages import AssistantMessage, stored_message, user_message
 from vance_ui.web.progress_panel import ProgressPanel
 from vance_ui.web.quick_start import quick_start_cards
+from vance_ui.web.submit import on_submit
 
 # <= 12.5 Markdown updates/s; the progress panel rides along (its own timer stays quiet while
 # updates come this often), so streaming sends at most ~12.5 websocket messages/s (target: 20)
@@ -51,9 +52,10 @@ class ChatView:
             self.input = ui.textarea(placeholder=t("message_placeholder")) \
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
                 .mark("chat-input")
-            self.input.on("keydown.enter.exact.prevent", self.send)
-            self.send_button = ui.button(icon="arrow_upward", on_click=self.send) \
+            on_submit(self.input, "keydown.enter.exact.prevent", [self.input], self.send)
+            self.send_button = ui.button(icon="arrow_upward") \
                 .props("round unelevated").tooltip(t("send")).mark("chat-send")
+            on_submit(self.send_button, "click", [self.input], self.send)
             self.stop_button = ui.button(icon="stop", on_click=self.stop) \
                 .props("round unelevated color=negative").tooltip(t("stop")).mark("chat-stop")
             self.stop_button.visible = False

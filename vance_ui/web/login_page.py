@@ -26,6 +26,7 @@ from vance_ui.web.auth import (
     safe_next,
 )
 from vance_ui.web.i18n import LANGUAGES, Texts, pick_language
+from vance_ui.web.submit import on_submit
 from vance_ui.web.theme import apply_theme
 
 MAX_INPUT = 256
@@ -95,11 +96,12 @@ class LoginForm:
                 .classes("w-full").mark("login-user")
             self.password = ui.input(t("login_password"), password=True, password_toggle_button=True) \
                 .props("outlined autocomplete=current-password").classes("w-full").mark("login-password")
-            self.password.on("keydown.enter", self.submit)
+            on_submit(self.password, "keydown.enter", [self.user_id, self.password], self.submit)
             self.error = ui.label("").classes("text-negative").mark("login-error")
             self.error.set_visibility(False)
-            self.button = ui.button(t("login_submit"), on_click=self.submit).props("unelevated no-caps") \
+            self.button = ui.button(t("login_submit")).props("unelevated no-caps") \
                 .classes("w-full").mark("login-submit")
+            on_submit(self.button, "click", [self.user_id, self.password], self.submit)
 
     def show_error(self, text: str) -> None:
         self.error.set_text(text)

@@ -1,0 +1,94 @@
+"""Typing before the page's websocket is ready: Enter sends what the browser shows, all of it.
+
+NiceGUI holds back each browser event until its handshake is done, every event on a 10 ms timer of
+its own, so they can reach the server out of order (nicegui.js `delayed_emitter`). A fast typist
+or a password manager right after the page loads would otherwise send a message without its last
+letters, or nothing at all. The tests hold the handshake back in the page to make that moment
+last: `did_handshake` reads false until the test lets go. Without the fix each test failed in
+most runs (five of six here); the order the held events leave in depends on their timers' phases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.support.app_server import AppServer, start_app
+from tests.support.fake_llm import FakeLLM
+from vance_ui.accounts.directory import UserDirectory
+
+HOLD_HANDSHAKE = """(() => {
+  let done = false;
+  window.__hold = false;
+  window.__handshook = () => done;
+  Object.defineProperty(window, 'did_handshake', {
+    configurable: true, get() { return done && !window.__hold; }, set(value) { done = value; } });
+})();"""
+
+
+def held_page(browser: Browser, url: str) -> Page:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(HOLD_HANDSHAKE)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(url)
+    page.wait_for_function("window.__handshook()")
+    return page
+
+
+def test_a_message_typed_and_sent_before_the_handshake_arrives_whole(browser: Browser, server: AppServer,
+                                                                      model: FakeLLM) -> None:
+    page = held_page(browser, server.base_url)
+    composer = page.locator(".vance-composer textarea")
+    model.replies.clear()
+    for turn in range(4):
+        model.reply(f"Answer {turn}.")
+    try:
+        for turn in range(4):  # each turn a new chance for the held events to cross
+            text = f"early words number {turn}"
+            page.evaluate("window.__hold = true")
+            composer.press_sequentially(text, delay=3)
+            if turn % 2:
+                page.locator(".vance-composer button").first.click()  # the send button
+            else:
+                composer.press("Enter")
+            page.evaluate("window.__hold = false")
+
+            expect(page.locator(".vance-msg-user").nth(turn)).to_have_text(text)
+            expect(page.locator(".vance-msg-assistant").nth(turn)).to_contain_text(f"Answer {turn}.")
+            expect(page.locator(".vance-composer .bg-negative")).to_be_hidden()  # the run is over
+            expect(composer, f"turn {turn}").to_have_value("")
+        page.wait_for_timeout(300)  # a held-back keystroke arriving late must not refill the input
+        expect(composer).to_have_value("")
+        expect(page.locator(".vance-msg-user")).to_have_count(4)
+    finally:
+        page.context.close()
+
+
+@pytest.fixture(scope="module")
+def login_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    root = tmp_path_factory.mktemp("e2e-early-login")
+    users = UserDirectory(root / "users.yaml")
+    users.add_user("carol", "a-long-password-typed-fast", ["acme"], name="Carol")
+    app = start_app(root / "data", {"VANCE_USERS_FILE": str(users.path), "VANCE_TENANT": "acme",
+                                    "VANCE_STORAGE_SECRET": "e2e-storage-secret-0123456789abcdef"})
+    yield app
+    app.stop()
+
+
+def test_a_password_typed_and_entered_before_the_handshake_logs_in(browser: Browser,
+                                                                     login_server: AppServer) -> None:
+    page = held_page(browser, f"{login_server.base_url}/login")
+    try:
+        page.evaluate("window.__hold = true")
+        page.get_by_label("User id").press_sequentially("carol", delay=3)
+        password = page.get_by_label("Password", exact=True)
+        password.press_sequentially("a-long-password-typed-fast", delay=3)
+        password.press("Enter")
+        page.evaluate("window.__hold = false")
+        expect(page).to_have_url(f"{login_server.base_url}/")
+        expect(page.get_by_text("Carol")).to_be_visible()
+    finally:
+        page.context.close()
