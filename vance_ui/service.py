@@ -181,7 +181,7 @@ class WizardService:
         if cached is not None and cached[0] is listed:  # the registry hands out one list per generation
             return cached[1]
         refuse_in_quick_mode("build a listing's summaries")
-        views = [summary_view(w, lang) for w in listed if is_available(w.definition.available_in, scope.project_id)]
+        views = [summary_view(w, lang) for w in listed if is_available(w.head.available_in, scope.project_id)]
         views.sort(key=lambda v: ((v.category or "~").lower(), v.title.lower(), v.name))
         with self._lock:
             if len(self._summaries) > 1024:

@@ -25,7 +25,8 @@ from vance_ui.documents.store import (
     check_segment,
 )
 from vance_ui.quick import refuse_in_quick_mode
-from vance_ui.wizards.loader import LoadCache, WizardLoadError, load_wizard, with_source
+from vance_ui.wizards.load_cache import LoadCache
+from vance_ui.wizards.loader import WizardLoadError, load_wizard, with_source
 from vance_ui.wizards.model import LoadedWizard, Source
 from vance_ui.wizards.schema import WIZARD_NAME_RE
 
@@ -155,8 +156,32 @@ class WizardRegistry:
                 continue
             result = self._load(layer, info)
             if isinstance(result, LoadedWizard):
-                return result
+                usable = self._with_body(layer, info, result)
+                if usable is not None:
+                    return usable
         return None
+
+    def _with_body(self, layer: Layer, info: DocumentInfo, wizard: LoadedWizard) -> LoadedWizard | None:
+        """Builds a cached wizard's body, which a listing does not need. If its cache entry proves
+        unusable (forged), the loader has dropped it and the file is loaded from its source."""
+        try:
+            _ = wizard.body
+            return wizard
+        except WizardLoadError as error:
+            log.warning("wizard loaded again from its file: %s", error)
+        with self._lock:
+            self._parsed.pop(info.location, None)
+        reloaded = self._load(layer, info)
+        if not isinstance(reloaded, LoadedWizard):
+            return None
+        try:
+            _ = reloaded.body
+        except WizardLoadError as error:  # the entry could not be dropped (read-only cache)
+            log.warning("wizard skipped: %s", error)
+            with self._lock:
+                self._parsed[info.location] = (info.version, Broken(info, error))
+            return None
+        return reloaded
 
     def _data_changed(self, paths: frozenset[str] | None) -> None:
         if self._root is None or touches_wizards(self._root, paths):

@@ -5,157 +5,38 @@ with file positions, so a broken wizard never reaches the listing.
 
 Parsing YAML and compiling templates costs milliseconds per wizard, so a `LoadCache` keeps
 the result of every *successful* load on disk, keyed by a hash of the file's bytes and of
-the loader's own code: a restart re-validates the cached data with the same schema but skips
-YAML, and compiles each template only when it is first rendered. A file that failed once is
-never cached and fails again the same way.
+the loader's own code. A restart skips YAML and validates only what the listing shows (the
+`WizardHead`); the rest is decoded and validated with the same schema when the wizard is first
+opened or rendered, and each template is compiled when it is first rendered. A file that failed
+once is never cached and fails again the same way.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import json
-import logging
-import os
-import sys
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import yaml
-from jinja2.environment import Template
 from pydantic import ValidationError
 
-from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard
-from vance_ui.wizards.schema import FIELD_TYPES, WIZARD_NAME_RE, FormField, PasswordField, RepeatField, Wizard
+from vance_ui.wizards.load_cache import CachedLoad, LoadCache, interned, interned_object
+from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard, WizardBody
+from vance_ui.wizards.schema import (
+    FIELD_TYPES,
+    HEAD_KEYS,
+    WIZARD_NAME_RE,
+    FormField,
+    PasswordField,
+    RepeatField,
+    Wizard,
+    WizardHead,
+)
 from vance_ui.wizards.templating import CompiledTemplate, TemplateProblem, compile_condition, compile_template
 from vance_ui.wizards.validation import validate_values
 from vance_ui.wizards.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
-
-log = logging.getLogger("vance_ui.wizards")
-
-
-@dataclass(frozen=True, slots=True)
-class CachedLoad:
-    """What a successful load leaves in the cache: the YAML data and the names each template reads."""
-
-    data: dict[str, Any]
-    templates: dict[str, frozenset[str]]  # origin (e.g. "promptTemplate") -> variables
-
-
-_MAGIC = b"VWZ1"
-_CODE_MODULES = ("loader", "templating", "sandbox", "template_guard", "tag_lines", "schema", "yaml_source",
-                 "validation", "model")
-
-
-def _code_salt() -> bytes:
-    """Everything a load result depends on besides the file: Python, Jinja, pydantic and our code."""
-    import jinja2
-    import pydantic
-
-    digest = hashlib.sha256(f"{sys.version}|{jinja2.__version__}|{pydantic.VERSION}".encode())
-    here = Path(__file__).resolve().parent
-    for module in _CODE_MODULES:
-        digest.update((here / f"{module}.py").read_bytes())
-    return digest.digest()
-
-
-class LoadCache:
-    """Successful loads on disk as JSON data (never code), in a private directory; entries are
-    written atomically and checked by a digest when read. A forged entry can at worst list a
-    wizard whose template then fails its guard on first render: templates are always compiled
-    from source through the allowlist."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self._salt: bytes | None = None
-        self._enabled: bool | None = None
-
-    def _ready(self) -> bool:
-        if self._enabled is None:
-            try:
-                self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-                st = self.directory.stat()
-                private = st.st_uid == os.getuid() and not st.st_mode & 0o022
-                self._salt = _code_salt()
-                self._enabled = private
-                if not private:
-                    log.warning("wizard load cache disabled: %s is writable by others", self.directory)
-            except OSError as exc:
-                log.warning("wizard load cache disabled: %s", exc)
-                self._enabled = False
-        return self._enabled
-
-    def _path(self, name: str, content: bytes) -> str:
-        assert self._salt is not None
-        key = hashlib.sha256(self._salt + name.encode() + b"\0" + content).hexdigest()
-        return os.path.join(self.directory, key[:2], key[2:])
-
-    def get(self, name: str, content: bytes) -> CachedLoad | None:
-        """The entry of a file that loaded before, else None."""
-        return self._read(self._path(name, content)) if self._ready() else None
-
-    @staticmethod
-    def _read(path: str) -> CachedLoad | None:
-        try:
-            with open(path, "rb") as handle:
-                raw = handle.read()
-        except OSError:
-            return None
-        payload = raw[len(_MAGIC) + 32:]
-        if raw[:len(_MAGIC)] != _MAGIC or raw[len(_MAGIC):len(_MAGIC) + 32] != hashlib.sha256(payload).digest():
-            return None
-        try:
-            data, templates = json.loads(payload, object_pairs_hook=_interned_object)
-            return CachedLoad(data, {origin: frozenset(names) for origin, names in templates.items()})
-        except (ValueError, TypeError, AttributeError, RecursionError):
-            return None
-
-    @staticmethod
-    def template(origin: str, source: str, expression: bool) -> Template:
-        """A cached wizard's template, compiled (guard included) from its source on first use.
-
-        The cache holds data only, never code: whoever can write the data dir (wizard authors)
-        could otherwise plant code objects that bypass the sandbox."""
-        return (compile_condition if expression else compile_template)(source, origin).template
-
-    def put(self, name: str, content: bytes, entry: CachedLoad) -> None:
-        if not self._ready():
-            return
-        templates = {origin: sorted(names) for origin, names in entry.templates.items()}
-        try:
-            payload = json.dumps([entry.data, templates], ensure_ascii=False).encode()
-        except (TypeError, ValueError):  # YAML values JSON cannot hold (e.g. dates): not cached
-            return
-        path = Path(self._path(name, content))
-        tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
-        try:
-            path.parent.mkdir(mode=0o700, exist_ok=True)
-            tmp.write_bytes(_MAGIC + hashlib.sha256(payload).digest() + payload)
-            os.replace(tmp, path)
-        except OSError:
-            tmp.unlink(missing_ok=True)
-
-
-def _interned_object(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
-    """Share keys and short values ("en", "type", "string", ...) between thousands of wizards.
-
-    Called by the JSON decoder for every object, so no second walk over the data is needed."""
-    return {sys.intern(key) if type(key) is str else key:
-            sys.intern(value) if type(value) is str and len(value) <= 32 else value
-            for key, value in pairs}
-
-
-def _interned(value: Any) -> Any:
-    """Freshly parsed YAML data shared the way `_interned_object` shares the cache's."""
-    if type(value) is dict:
-        return _interned_object([(key, _interned(item)) for key, item in value.items()])
-    if type(value) is list:
-        return [_interned(item) for item in value]
-    return value
 
 
 class WizardLoadError(Exception):
@@ -303,30 +184,57 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
     problems.extend(_default_problems(wizard.fields, node))
     if problems or prompt is None:
         raise WizardLoadError(location, problems)
-    loaded = LoadedWizard(name, wizard, prompt, validator, follow_ups, location, version)
-    templates = {template.origin: template.variables for template in _templates_of_wizard(loaded)}
-    entry = CachedLoad(data, templates)
-    if cache is not None:
-        cache.put(name, content, entry)
-    # Kept the way a restart keeps it: data with shared strings, and each template compiled again
-    # when first rendered. Holding every Jinja `Template` of the first load cost ~10 KB per
-    # template, the YAML parser's own copy of every key and value ~3.5 KB per wizard (10,000
-    # wizards, in-process: a first start had 331 MiB of RSS, a restart 201; now both ~200).
-    return _from_cache(name, CachedLoad(_interned(data), templates), location, version) or loaded
+    body = WizardBody(wizard, prompt, validator, follow_ups)
+    loaded = LoadedWizard(name, wizard, lambda: body, location, version)
+    if cache is None:
+        return loaded
+    templates = {template.origin: template.variables for template in _templates_of_body(body)}
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+    except (TypeError, ValueError):  # YAML values JSON cannot hold (e.g. dates): kept as loaded, not cached
+        return loaded
+    if json.loads(text) != data:  # JSON would change it (a key `1:` turns into "1"): kept as loaded, not cached
+        return loaded
+    entry = CachedLoad({key: data[key] for key in HEAD_KEYS if key in data}, text, templates)
+    cache.put(name, content, entry)
+    # Kept the way a restart keeps it: the listing's part with shared strings, the rest as JSON
+    # text until first used, each template compiled again when first rendered. Holding every
+    # Jinja `Template` of the first load cost ~10 KB per template, the YAML parser's own copy of
+    # every key and value ~3.5 KB per wizard, the validated models most of the rest (10,000
+    # wizards: 263 MiB of RSS after a first start, 256 after a restart; now 167 and 165).
+    return _from_cache(name, dataclasses.replace(entry, head=interned(entry.head)), location, version) or loaded
 
 
-def _templates_of_wizard(wizard: LoadedWizard) -> list[CompiledTemplate]:
-    out = [wizard.prompt, *([wizard.validator] if wizard.validator else [])]
-    for follow in wizard.follow_ups:
+def _templates_of_body(body: WizardBody) -> list[CompiledTemplate]:
+    out = [body.prompt, *([body.validator] if body.validator else [])]
+    for follow in body.follow_ups:
         out += [*follow.labels.values(), *follow.prefill.values(), *([follow.condition] if follow.condition else [])]
     return out
 
 
 def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> LoadedWizard | None:
-    """The same wizard as a full load, from cached data; its templates compile on first use."""
+    """The same wizard as a full load, from cached data: the head validated now, the body on first
+    use (an entry written by this code always passes; a forged one fails there, and is dropped)."""
     try:
-        wizard = Wizard.model_validate(cached.data)
+        head = WizardHead.model_validate(cached.head)
     except (ValidationError, RecursionError):
+        return None
+
+    def make_body() -> WizardBody:
+        body = _body_from_cache(cached)
+        if body is None:
+            if cached.path is not None:
+                LoadCache.discard(cached.path)
+            raise WizardLoadError(location, [SourceProblem("its entry in the load cache is unusable (removed)")])
+        return body
+
+    return LoadedWizard(name, head, make_body, location, version)
+
+
+def _body_from_cache(cached: CachedLoad) -> WizardBody | None:
+    try:
+        wizard = Wizard.model_validate(json.loads(cached.body, object_pairs_hook=interned_object))
+    except (ValidationError, ValueError, RecursionError):
         return None
 
     def lookup(source: str, loc: tuple[int | str, ...], expression: bool) -> CompiledTemplate:
@@ -340,7 +248,7 @@ def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> L
         return None
     if problems or prompt is None:
         return None
-    return LoadedWizard(name, wizard, prompt, validator, follow_ups, location, version)
+    return WizardBody(wizard, prompt, validator, follow_ups)
 
 
 def with_source(wizard: LoadedWizard, source: Any) -> LoadedWizard:

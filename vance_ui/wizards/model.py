@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from vance_ui.wizards.schema import Wizard
+from vance_ui.wizards.schema import Wizard, WizardHead
 from vance_ui.wizards.templating import CompiledTemplate
 
 
@@ -27,12 +29,43 @@ class CompiledFollowUp:
 
 
 @dataclass(frozen=True)
-class LoadedWizard:
-    name: str
+class WizardBody:
+    """Everything of a loaded wizard beyond what a listing shows."""
+
     definition: Wizard
     prompt: CompiledTemplate
     validator: CompiledTemplate | None
     follow_ups: tuple[CompiledFollowUp, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class LoadedWizard:
+    """A wizard that loaded. Its `head` is always at hand; its body may be built on first use
+    (`make_body`, for cached loads), which raises `WizardLoadError` if it cannot be."""
+
+    name: str
+    head: WizardHead
+    make_body: Callable[[], WizardBody] = field(repr=False)
     location: str
     version: str
     source: Source = Source.RESOURCE
+
+    @functools.cached_property
+    def body(self) -> WizardBody:
+        return self.make_body()
+
+    @property
+    def definition(self) -> Wizard:
+        return self.body.definition
+
+    @property
+    def prompt(self) -> CompiledTemplate:
+        return self.body.prompt
+
+    @property
+    def validator(self) -> CompiledTemplate | None:
+        return self.body.validator
+
+    @property
+    def follow_ups(self) -> tuple[CompiledFollowUp, ...]:
+        return self.body.follow_ups

@@ -212,7 +212,23 @@ class FollowUp(StrictModel):
     condition: Annotated[StrictStr, Field(max_length=4000)] | None = None
 
 
-class Wizard(StrictModel):
+class WizardHead(StrictModel):
+    """What a listing shows of a wizard. A cached wizard is listed with this part alone validated;
+    the rest waits until the wizard is opened or rendered."""
+
+    title: LocalizableText
+    description: LocalizableText
+    icon: Annotated[StrictStr, Field(pattern=ICON_PATTERN)] | None = None
+    category: Annotated[StrictStr, Field(pattern=CATEGORY_PATTERN)] | None = None
+    available_in: list[Annotated[StrictStr, Field(min_length=1, max_length=200)]] = Field(
+        default_factory=list, max_length=50
+    )
+
+
+HEAD_KEYS = tuple(WizardHead.model_fields[name].alias or name for name in WizardHead.model_fields)
+
+
+class Wizard(WizardHead):
     """One wizard file. Its name is the file name, not a key."""
 
     model_config = ConfigDict(
@@ -221,17 +237,10 @@ class Wizard(StrictModel):
         json_schema_extra={"$schema": "https://json-schema.org/draft/2020-12/schema"},
     )
 
-    title: LocalizableText
-    description: LocalizableText
-    icon: Annotated[StrictStr, Field(pattern=ICON_PATTERN)] | None = None
-    category: Annotated[StrictStr, Field(pattern=CATEGORY_PATTERN)] | None = None
     fields: Annotated[list[FormField], Field(max_length=MAX_FIELDS)]
     prompt_template: Annotated[StrictStr, Field(min_length=1)]
     validator_prompt: Annotated[StrictStr, Field(min_length=1)] | None = None
     suggested_follow_ups: list[FollowUp] = Field(default_factory=list, max_length=20)
-    available_in: list[Annotated[StrictStr, Field(min_length=1, max_length=200)]] = Field(
-        default_factory=list, max_length=50
-    )
 
     @model_validator(mode="after")
     def _structure(self) -> Wizard:

@@ -89,7 +89,7 @@ _summaries_lock = threading.Lock()
 
 
 def summary_view(wizard: LoadedWizard, lang: str) -> WizardSummary:
-    d = wizard.definition
+    d = wizard.head
     key = (id(d), wizard.name, wizard.source, lang)
     hit = _summaries.get(key)
     if hit is not None and hit[0] is d:  # the entry holds `d`, so its id cannot be reused meanwhile
