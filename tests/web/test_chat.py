@@ -4,14 +4,17 @@ quick-start cards, and sessions that survive a reload."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from nicegui.testing import User
 
 from tests.support.fake_llm import FakeLLM
 from tests.web.conftest import click, elements, eventually, one, run_state
-from vance_ui.web.markdown import same_rendering, to_html
+from vance_ui.web import messages
+from vance_ui.web.markdown import INLINE_REST_CHARS, same_rendering, to_html
 
 
 async def send(user: User, text: str) -> None:
@@ -90,6 +93,40 @@ async def test_a_long_answer_goes_to_the_page_in_parts_and_reads_as_one(model: F
     assert len(parts) >= 4
     assert "Paragraph 0 " not in parts[-1].props["innerHTML"], "the last part holds only the end"
     assert same_rendering(markdown.html, to_html(answer))
+
+
+async def test_a_long_code_block_streams_in_view_once_and_ends_as_rendered_whole(
+        model: FakeLLM, app_user: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An open code block cannot settle; once its text is long, it is rendered in a worker thread
+    (not on the event loop every page shares), still shown while it streams, never twice."""
+    renders: list[tuple[int, bool]] = []  # (characters, on the event loop's thread)
+    loop_thread = threading.get_ident()
+
+    def spied_to_html(text: str) -> str:
+        renders.append((len(text), threading.get_ident() == loop_thread))
+        return to_html(text)
+
+    monkeypatch.setattr(messages, "to_html", spied_to_html)
+    code = "".join(f"    value_{i} = compute({i}) * 2  # line {i}\n" for i in range(200))  # ~9,000 characters
+    answer = f"Here it is:\n\n```python\n{code}```\n\nThat was the script.\n"
+    model.reply(answer, chunk_delay=0.01, chunk_size=40)  # ~2 s
+    await app_user.open("/")
+    await send(app_user, "Write a script")
+    await eventually(lambda: bool(elements(app_user, "assistant-markdown")), what="the answer to start")
+    markdown = one(app_user, "assistant-markdown")
+    seen_while_streaming: list[str] = []
+
+    def streamed_far() -> bool:
+        if run_state(app_user) == "Streaming":
+            seen_while_streaming.append(markdown.html)
+        return run_state(app_user) == "Done"
+
+    await eventually(streamed_far, what="the run to finish")
+    assert any("# line 150" in html for html in seen_while_streaming), "the long end was shown while streaming"
+    assert all(html.count("# line 3<") <= 1 for html in seen_while_streaming), "no line shown twice"
+    await eventually(lambda: same_rendering(markdown.html, to_html(answer)), what="the whole answer's rendering")
+    assert any(chars > INLINE_REST_CHARS for chars, _ in renders)
+    assert not [chars for chars, on_loop in renders if on_loop and chars > INLINE_REST_CHARS]
 
 
 async def test_an_answer_streaming_into_a_closed_tab_is_still_saved_whole(model: FakeLLM, web_data: Path,

@@ -17,6 +17,11 @@ import markdown2  # NiceGUI's own Markdown renderer (a dependency of nicegui)
 # models often start a list right under a sentence; `cuddled-lists` renders that as a list
 EXTRAS = ["fenced-code-blocks", "tables", "cuddled-lists"]
 
+# A longer unfinished end (an open code block, one long paragraph) is rendered in a worker thread:
+# markdown2 highlights code with Pygments at ~3 ms per 1,000 characters, so a 40,000-character
+# code block took 124 ms of the event loop at every update.
+INLINE_REST_CHARS = 4_000
+
 # A line after a blank line that may still belong to the block before it: indented (list item
 # content, indented code), a list item (a loose list) or a quote line.
 _MAY_CONTINUE = re.compile(r"[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>")

@@ -10,13 +10,23 @@ straddle blocks).
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 from nicegui import background_tasks, run, ui
 from nicegui.elements.markdown import Markdown
 
 from vance_ui.chat.sessions import StoredMessage
 from vance_ui.web.i18n import Texts
 from vance_ui.web.links import rewrite_vance_links
-from vance_ui.web.markdown import EXTRAS, StreamedMarkdown, render_untrusted, same_rendering, to_html
+from vance_ui.web.markdown import (
+    EXTRAS,
+    INLINE_REST_CHARS,
+    StreamedMarkdown,
+    render_untrusted,
+    same_rendering,
+    to_html,
+)
 
 
 class ModelMarkdown(Markdown):
@@ -24,12 +34,22 @@ class ModelMarkdown(Markdown):
 
     def __init__(self, content: str = "", *, cached: bool = True) -> None:
         self.cached = cached  # False for a streamed answer's end: it never repeats
+        self._rendered: tuple[str, str] | None = None  # (content, its HTML) rendered elsewhere
         super().__init__(content, extras=EXTRAS, sanitize=True)
+
+    def show(self, content: str, html: str) -> None:
+        """Show `content` as `html`, its `to_html` rendered elsewhere (in a worker thread)."""
+        self._rendered = (content, html)
+        self.set_content(content)
 
     def _handle_content_change(self, content: str) -> None:
         # Model text as it is: NiceGUI's `remove_indentation` (meant for Python source) would cut
         # the first line's indentation off every line, letters included.
-        html = (render_untrusted if self.cached else to_html)(content)
+        rendered = self._rendered
+        if rendered is not None and rendered[0] == content:
+            html = rendered[1]
+        else:
+            html = (render_untrusted if self.cached else to_html)(content)
         if self._props.get("innerHTML") != html:
             self._props["innerHTML"] = html
 
@@ -44,6 +64,9 @@ class AnswerMarkdown(ui.element):
         self.content = content
         self._stream = StreamedMarkdown() if streaming else None
         self._settled: list[ui.html] = []
+        self._updates = self._shown = 0  # set_content calls; the one whose end the page shows
+        self._late_end: tuple[int, int, str] | None = None  # (update, settled chars, end) for the thread
+        self._rendering_end = False
         with self:
             self._end = ModelMarkdown("" if streaming else content, cached=not streaming)
 
@@ -68,7 +91,38 @@ class AnswerMarkdown(ui.element):
                 part = ui.html(settled_html, sanitize=True).classes("nicegui-markdown")
             part.move(self, target_index=len(self._settled))
             self._settled.append(part)
-        self._end.set_content(rest)
+        self._updates += 1
+        if len(rest) <= INLINE_REST_CHARS:
+            self._late_end = None
+            self._end.set_content(rest)
+            self._shown = self._updates
+            return
+        if restarted or settled_html:
+            self._end.set_content("")  # the end shown so far repeats what just settled
+        self._late_end = (self._updates, self._stream.settled, rest)
+        if not self._rendering_end:
+            self._rendering_end = True
+            background_tasks.create(self._render_late_ends(), name="render an answer's end")
+
+    async def _render_late_ends(self) -> None:
+        """Render the newest long end in a worker thread, then rest as long as that took: the
+        thread and the event loop share one interpreter lock, and every page needs the loop."""
+        try:
+            while (late := self._late_end) is not None and self._stream is not None:
+                update, settled, rest = late
+                started = time.monotonic()
+                html = await run.io_bound(to_html, rest)
+                took = time.monotonic() - started
+                if html is None or self.is_deleted or self._stream is None:
+                    return
+                if self._stream.settled == settled and update > self._shown:
+                    self._end.show(rest, html)
+                    self._shown = update
+                if self._late_end is late:
+                    self._late_end = None
+                await asyncio.sleep(took)
+        finally:
+            self._rendering_end = False
 
     def finish(self) -> None:
         """Render the finished answer whole once, in a worker thread (markdown2 needs ~0.15 s for
