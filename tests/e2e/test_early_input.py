@@ -10,6 +10,7 @@ most runs (five of six here); the order the held events leave in depends on thei
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -90,5 +91,23 @@ def test_a_password_typed_and_entered_before_the_handshake_logs_in(browser: Brow
         page.evaluate("window.__hold = false")
         expect(page).to_have_url(f"{login_server.base_url}/")
         expect(page.get_by_text("Carol")).to_be_visible()
+    finally:
+        page.context.close()
+
+
+def test_a_deep_linked_wizard_filled_before_the_handshake_gives_the_whole_prompt(browser: Browser,
+                                                                                 server: AppServer) -> None:
+    page = held_page(browser, f"{server.base_url}/?wizard=create-project")
+    try:
+        form = page.locator(".vance-wizard-dialog")
+        expect(form.get_by_text("Live preview")).to_be_visible()
+        page.evaluate("window.__hold = true")
+        form.get_by_label("Project ID *").press_sequentially("early-project-2026", delay=3)
+        form.get_by_label("Display name").press_sequentially("Typed before the handshake", delay=3)
+        form.get_by_role("button", name="Use prompt").click()
+        page.evaluate("window.__hold = false")
+        composer = page.locator(".vance-composer textarea")
+        expect(composer).to_have_value(re.compile("Project ID: early-project-2026\n"))
+        expect(composer).to_have_value(re.compile("Display name: Typed before the handshake\n"))
     finally:
         page.context.close()

@@ -2,47 +2,66 @@
 
 Until a page's websocket handshake is done, NiceGUI holds back each browser event on a 10 ms timer
 of its own (nicegui.js `delayed_emitter`), so the events of someone who types right after the page
-loads (an autofocused field, a password manager) can reach the server out of order: the Enter
-before the keystrokes that came first, an older value after a newer one. A message would go out
-without its last letters, a login would try half the password, and a held-back keystroke arriving
-after the send would put old text back into the emptied input. A submit therefore reads its fields'
-values in the browser and brings them along; they are set on the server before the action runs.
-Before the handshake it also waits until every event held back with it has left.
+loads (an autofocused field, a password manager, a deep-linked wizard) can reach the server out of
+order: the Enter before the keystrokes that came first, an older value after a newer one. A
+message would go out without its last letters, a login would try half the password, and a
+held-back keystroke arriving after the send would put old text back into the emptied input. A
+submit therefore reads its text fields' values in the browser and brings them along; they are set
+on the server before the action runs. Before the handshake it also waits until every event held
+back with it has left.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
+from nicegui import ui
 from nicegui.element import Element
-from nicegui.elements.mixins.value_element import ValueElement
 from nicegui.events import GenericEventArguments
 
-# NiceGUI retries a held-back event every 10 ms until the handshake; two ticks after it, all are out.
-READ_AND_EMIT = """() => {
-  const values = [IDS].map(id => document.getElementById(id)?.value ?? null);
+# NiceGUI renders a text input's native control with the id `c<element id>`, and retries a held
+# event every 10 ms until the handshake: two ticks after it, all have left.
+_READ_AND_EMIT = """() => {
+  const values = {};
+  for (const control of CONTROLS) {
+    if (control && /^c\\d+$/.test(control.id)) values[control.id.slice(1)] = control.value;
+  }
   if (window.did_handshake) return emit(values);
   const wait = () => window.did_handshake ? setTimeout(() => emit(values), 20) : setTimeout(wait, 10);
   wait();
 }"""
 
 
-def on_submit(trigger: Element, event: str, fields: Sequence[ValueElement[Any]],
-              action: Callable[[], Awaitable[None]]) -> None:
-    """Run `action` on `event` of `trigger` once `fields` hold what the browser showed at that moment.
+def on_submit(trigger: Element, event: str, fields: Sequence[ui.input],
+              action: Callable[[], Awaitable[None] | None]) -> None:
+    """Run `action` on `event` of `trigger` once `fields` hold what the browser showed then."""
+    controls = "[" + ", ".join(f'document.getElementById("c{field.id}")' for field in fields) + "]"
+    by_id = {field.id: field for field in fields}
+    _listen(trigger, event, _READ_AND_EMIT.replace("CONTROLS", controls), by_id.get, action)
 
-    NiceGUI renders an input's native control with the id `c<element id>`. Without browser values
-    (NiceGUI's simulated `User` sends none) the server's values are used as they are."""
-    ids = ", ".join(f'"c{field.id}"' for field in fields)
-    read_values = READ_AND_EMIT.replace("IDS", ids)
 
-    async def submit(event: GenericEventArguments) -> None:
-        values = event.args
-        if isinstance(values, list) and len(values) == len(fields):
-            for field, value in zip(fields, values, strict=True):
-                if isinstance(value, str):
-                    field.value = value
-        await action()
+def on_form_submit(trigger: Element, event: str, form: Element, action: Callable[[], Awaitable[None] | None]) -> None:
+    """The same for every text input inside `form`, as many as it has at that moment (repeats)."""
+    controls = f'(document.getElementById("c{form.id}")?.querySelectorAll("input, textarea") ?? [])'
+
+    def field(element_id: int) -> ui.input | None:
+        element = form.client.elements.get(element_id)
+        if isinstance(element, ui.input) and any(a is form for a in element.ancestors()):
+            return element
+        return None
+
+    _listen(trigger, event, _READ_AND_EMIT.replace("CONTROLS", controls), field, action)
+
+
+def _listen(trigger: Element, event: str, read_values: str, field: Callable[[int], ui.input | None],
+            action: Callable[[], Awaitable[None] | None]) -> None:
+    def submit(event: GenericEventArguments) -> Awaitable[None] | None:
+        values = event.args  # NiceGUI's simulated `User` sends none: the server's values stand
+        if isinstance(values, dict):
+            for key, value in values.items():
+                target = field(int(key)) if isinstance(key, str) and key.isdigit() and len(key) < 12 else None
+                if target is not None and isinstance(value, str):
+                    target.value = value
+        return action()  # NiceGUI awaits a coroutine; a plain action has run when the click returns
 
     trigger.on(event, submit, js_handler=read_values)

@@ -19,6 +19,7 @@ from vance_ui.web.context import PageContext
 from vance_ui.web.form_fields import FormFields
 from vance_ui.web.icons import material_icon
 from vance_ui.web.links import coerce_prefill
+from vance_ui.web.submit import on_form_submit
 from vance_ui.wizards.views import WizardDefinition
 
 PREVIEW_DELAY = 0.25
@@ -104,11 +105,12 @@ class WizardForm:
             ui.space()
             self.check_button = None
             if self.definition.has_validator:
-                self.check_button = ui.button(t("check"), icon="fact_check", on_click=self.check) \
+                self.check_button = ui.button(t("check"), icon="fact_check") \
                     .props("outline no-caps").mark("wizard-check")
+                on_form_submit(self.check_button, "click", self.form.container, self.check)
             ui.button(t("cancel"), on_click=self.close).props("flat no-caps").classes("vance-cancel")
-            ui.button(t("use_prompt"), icon="input", on_click=self.submit).props("unelevated no-caps") \
-                .mark("wizard-submit")
+            use = ui.button(t("use_prompt"), icon="input").props("unelevated no-caps").mark("wizard-submit")
+            on_form_submit(use, "click", self.form.container, self.submit)
 
     # -- live preview and draft ---------------------------------------------------------------
 
