@@ -123,7 +123,9 @@ async def test_a_long_code_block_streams_in_view_once_and_ends_as_rendered_whole
 
     await eventually(streamed_far, what="the run to finish")
     assert any("# line 150" in html for html in seen_while_streaming), "the long end was shown while streaming"
-    assert all(html.count("# line 3<") <= 1 for html in seen_while_streaming), "no line shown twice"
+    line_3 = "compute(3) * 2"  # an open fence renders as a paragraph: the text is not split up
+    assert any(line_3 in html for html in seen_while_streaming)
+    assert all(html.count(line_3) <= 1 for html in seen_while_streaming), "no line shown twice"
     await eventually(lambda: same_rendering(markdown.html, to_html(answer)), what="the whole answer's rendering")
     assert any(chars > INLINE_REST_CHARS for chars, _ in renders)
     assert not [chars for chars, on_loop in renders if on_loop and chars > INLINE_REST_CHARS]
@@ -146,6 +148,27 @@ async def test_an_answer_streaming_into_a_closed_tab_is_still_saved_whole(model:
         return next((m["content"] for m in messages if m["role"] == "assistant"), "")
 
     await eventually(lambda: saved_answer() == answer, timeout=20, what="the whole answer in the stored session")
+
+
+async def test_enter_sends_the_browsers_text_and_a_repeat_while_answering_changes_nothing(
+        model: FakeLLM, app_user: User) -> None:
+    """Enter brings the text the browser shows (the server may not have every keystroke yet); a
+    second Enter while the answer streams must not put that text back into the emptied input."""
+    model.reply(" ".join(f"word{i}" for i in range(200)), chunk_delay=0.01, chunk_size=8)  # ~2 s
+    await app_user.open("/")
+    composer = one(app_user, "chat-input")
+    browser_text = {str(composer.id): "typed in the browser"}
+    app_user.find(marker="chat-input").trigger("keydown.enter.exact.prevent", browser_text)
+    await eventually(lambda: [m.default_slot.children[0].text for m in elements(app_user, "message-user")]
+                     == ["typed in the browser"], what="the message as the browser showed it")
+    assert composer.value == ""
+    await eventually(lambda: run_state(app_user) == "Streaming", timeout=30, what="the reply to stream")
+
+    app_user.find(marker="chat-input").trigger("keydown.enter.exact.prevent", browser_text)  # the same Enter again
+    assert composer.value == ""
+    await eventually(lambda: run_state(app_user) != "Streaming", what="the run to finish")
+    assert run_state(app_user) == "Done"
+    assert len(elements(app_user, "message-user")) == 1
 
 
 async def test_a_model_error_is_readable_and_the_message_is_kept(model: FakeLLM, app_user: User) -> None:

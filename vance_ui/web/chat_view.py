@@ -52,10 +52,10 @@ class ChatView:
             self.input = ui.textarea(placeholder=t("message_placeholder")) \
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
                 .mark("chat-input")
-            on_submit(self.input, "keydown.enter.exact.prevent", [self.input], self.send)
+            on_submit(self.input, "keydown.enter.exact.prevent", [self.input], self.send, accepts=self._idle)
             self.send_button = ui.button(icon="arrow_upward") \
                 .props("round unelevated").tooltip(t("send")).mark("chat-send")
-            on_submit(self.send_button, "click", [self.input], self.send)
+            on_submit(self.send_button, "click", [self.input], self.send, accepts=self._idle)
             self.stop_button = ui.button(icon="stop", on_click=self.stop) \
                 .props("round unelevated color=negative").tooltip(t("stop")).mark("chat-stop")
             self.stop_button.visible = False
@@ -116,6 +116,9 @@ class ChatView:
             saved.set_result(None)
         if titled:
             self.on_sessions_changed()  # the new title; the list reads the files off the event loop
+
+    def _idle(self) -> bool:
+        return self.task is None
 
     def stop(self) -> None:
         if self.task is not None and not self.task.done():

@@ -45,7 +45,7 @@ class ModelMarkdown(Markdown):
     def _handle_content_change(self, content: str) -> None:
         # Model text as it is: NiceGUI's `remove_indentation` (meant for Python source) would cut
         # the first line's indentation off every line, letters included.
-        rendered = self._rendered
+        rendered, self._rendered = self._rendered, None
         if rendered is not None and rendered[0] == content:
             html = rendered[1]
         else:
@@ -65,7 +65,8 @@ class AnswerMarkdown(ui.element):
         self._stream = StreamedMarkdown() if streaming else None
         self._settled: list[ui.html] = []
         self._updates = self._shown = 0  # set_content calls; the one whose end the page shows
-        self._late_end: tuple[int, int, str] | None = None  # (update, settled chars, end) for the thread
+        self._parts = 0  # counts every change of the settled parts (a new one, a restart)
+        self._late_end: tuple[int, int, str] | None = None  # (update, parts, end) for the thread
         self._rendering_end = False
         with self:
             self._end = ModelMarkdown("" if streaming else content, cached=not streaming)
@@ -92,6 +93,8 @@ class AnswerMarkdown(ui.element):
             part.move(self, target_index=len(self._settled))
             self._settled.append(part)
         self._updates += 1
+        if restarted or settled_html:
+            self._parts += 1
         if len(rest) <= INLINE_REST_CHARS:
             self._late_end = None
             self._end.set_content(rest)
@@ -99,7 +102,7 @@ class AnswerMarkdown(ui.element):
             return
         if restarted or settled_html:
             self._end.set_content("")  # the end shown so far repeats what just settled
-        self._late_end = (self._updates, self._stream.settled, rest)
+        self._late_end = (self._updates, self._parts, rest)
         if not self._rendering_end:
             self._rendering_end = True
             background_tasks.create(self._render_late_ends(), name="render an answer's end")
@@ -109,13 +112,13 @@ class AnswerMarkdown(ui.element):
         thread and the event loop share one interpreter lock, and every page needs the loop."""
         try:
             while (late := self._late_end) is not None and self._stream is not None:
-                update, settled, rest = late
+                update, parts, rest = late
                 started = time.monotonic()
                 html = await run.io_bound(to_html, rest)
                 took = time.monotonic() - started
                 if html is None or self.is_deleted or self._stream is None:
                     return
-                if self._stream.settled == settled and update > self._shown:
+                if self._parts == parts and update > self._shown:
                     self._end.show(rest, html)
                     self._shown = update
                 if self._late_end is late:

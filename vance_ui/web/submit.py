@@ -33,11 +33,14 @@ _READ_AND_EMIT = """() => {
 
 
 def on_submit(trigger: Element, event: str, fields: Sequence[ui.input],
-              action: Callable[[], Awaitable[None] | None]) -> None:
-    """Run `action` on `event` of `trigger` once `fields` hold what the browser showed then."""
+              action: Callable[[], Awaitable[None] | None], *, accepts: Callable[[], bool] | None = None) -> None:
+    """Run `action` on `event` of `trigger` once `fields` hold what the browser showed then.
+
+    `accepts`: whether the action would run now; if not, the fields keep their values (a second
+    Enter while the first message is sent must not put its text back into the emptied input)."""
     controls = "[" + ", ".join(f'document.getElementById("c{field.id}")' for field in fields) + "]"
     by_id = {field.id: field for field in fields}
-    _listen(trigger, event, _READ_AND_EMIT.replace("CONTROLS", controls), by_id.get, action)
+    _listen(trigger, event, _READ_AND_EMIT.replace("CONTROLS", controls), by_id.get, action, accepts)
 
 
 def on_form_submit(trigger: Element, event: str, form: Element, action: Callable[[], Awaitable[None] | None]) -> None:
@@ -54,13 +57,17 @@ def on_form_submit(trigger: Element, event: str, form: Element, action: Callable
 
 
 def _listen(trigger: Element, event: str, read_values: str, field: Callable[[int], ui.input | None],
-            action: Callable[[], Awaitable[None] | None]) -> None:
+            action: Callable[[], Awaitable[None] | None], accepts: Callable[[], bool] | None = None) -> None:
     def submit(event: GenericEventArguments) -> Awaitable[None] | None:
+        if accepts is not None and not accepts():
+            return None
         values = event.args  # NiceGUI's simulated `User` sends none: the server's values stand
         if isinstance(values, dict):
             for key, value in values.items():
                 target = field(int(key)) if isinstance(key, str) and key.isdigit() and len(key) < 12 else None
-                if target is not None and isinstance(value, str):
+                # what the user could not type into (hidden, disabled, read-only) is not set either
+                if target is not None and isinstance(value, str) and not target.is_ignoring_events \
+                        and not target.props.get("readonly"):
                     target.value = value
         return action()  # NiceGUI awaits a coroutine; a plain action has run when the click returns
 

@@ -171,6 +171,7 @@ class WizardRegistry:
             log.warning("wizard loaded again from its file: %s", error)
         with self._lock:
             self._parsed.pop(info.location, None)
+            self._wizard_changes += 1  # listings built with the unusable entry are rebuilt
         reloaded = self._load(layer, info)
         if not isinstance(reloaded, LoadedWizard):
             return None

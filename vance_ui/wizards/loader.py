@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from vance_ui.quick import refuse_in_quick_mode
 from vance_ui.wizards.load_cache import CachedLoad, LoadCache, interned, interned_object
 from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard, WizardBody
 from vance_ui.wizards.schema import (
@@ -221,8 +222,9 @@ def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> L
         return None
 
     def make_body() -> WizardBody:
+        refuse_in_quick_mode("decode a wizard's definition")  # up to a few ms: a worker thread's job
         body = _body_from_cache(cached)
-        if body is None:
+        if body is None or any(getattr(body.definition, key) != getattr(head, key) for key in WizardHead.model_fields):
             if cached.path is not None:
                 LoadCache.discard(cached.path)
             raise WizardLoadError(location, [SourceProblem("its entry in the load cache is unusable (removed)")])

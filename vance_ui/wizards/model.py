@@ -38,6 +38,10 @@ class WizardBody:
     follow_ups: tuple[CompiledFollowUp, ...]
 
 
+def _same(body: WizardBody) -> WizardBody:
+    return body
+
+
 @dataclass(frozen=True, eq=False)
 class LoadedWizard:
     """A wizard that loaded. Its `head` is always at hand; its body may be built on first use
@@ -50,9 +54,16 @@ class LoadedWizard:
     version: str
     source: Source = Source.RESOURCE
 
-    @functools.cached_property
+    @property
     def body(self) -> WizardBody:
-        return self.make_body()
+        """Built once, without a lock (two threads may both build it; either result is the same),
+        and then the builder, with the cached JSON text it holds, is let go."""
+        built: WizardBody | None = self.__dict__.get("_body")
+        if built is None:
+            built = self.make_body()
+            object.__setattr__(self, "_body", built)
+            object.__setattr__(self, "make_body", functools.partial(_same, built))
+        return built
 
     @property
     def definition(self) -> Wizard:
