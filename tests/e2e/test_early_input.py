@@ -47,6 +47,8 @@ def test_a_message_typed_and_sent_before_the_handshake_arrives_whole(browser: Br
     for turn in range(4):
         model.reply(f"Answer {turn}.")
     try:
+        page.get_by_role("button", name="New chat").click()  # the server's one local user may have chats from other tests
+        expect(page.locator(".vance-msg-user")).to_have_count(0)
         for turn in range(4):  # each turn a new chance for the held events to cross
             text = f"early words number {turn}"
             page.evaluate("window.__hold = true")
@@ -109,5 +111,40 @@ def test_a_deep_linked_wizard_filled_before_the_handshake_gives_the_whole_prompt
         composer = page.locator(".vance-composer textarea")
         expect(composer).to_have_value(re.compile("Project ID: early-project-2026\n"))
         expect(composer).to_have_value(re.compile("Display name: Typed before the handshake\n"))
+    finally:
+        page.context.close()
+
+
+TYPE_THROUGH_A_RECONNECT = """async (text) => {
+  const composer = document.querySelector(".vance-composer textarea");
+  window.did_handshake = false;  // as NiceGUI sets it when the connection drops: events are held
+  for (const letter of text) {
+    composer.value += letter;
+    composer.dispatchEvent(new Event("input", { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 3));
+  }
+  window.did_handshake = true;  // connected again; Enter at once, while held keystrokes still wait
+  composer.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", code: "Enter", bubbles: true }));
+}"""
+
+
+def test_enter_right_after_a_reconnect_waits_for_the_held_keystrokes(browser: Browser, server: AppServer,
+                                                                    model: FakeLLM) -> None:
+    """Held keystrokes leave up to 10 ms after the handshake completes; an Enter in that moment
+    must not overtake them (they would put old text back into the emptied input)."""
+    page = held_page(browser, server.base_url)
+    composer = page.locator(".vance-composer textarea")
+    model.replies.clear()
+    model.reply("Fine.")
+    try:
+        page.get_by_role("button", name="New chat").click()  # the server's one local user may have chats from other tests
+        expect(page.locator(".vance-msg-user")).to_have_count(0)
+        for turn in range(3):
+            text = f"sent right after reconnecting {turn}"
+            page.evaluate(TYPE_THROUGH_A_RECONNECT, text)
+            expect(page.locator(".vance-msg-user").nth(turn)).to_have_text(text)
+            expect(page.locator(".vance-composer .bg-negative")).to_be_hidden()
+            page.wait_for_timeout(200)  # a held keystroke arriving late would refill the input by now
+            expect(composer, f"turn {turn}").to_have_value("")
     finally:
         page.context.close()

@@ -20,14 +20,24 @@ from nicegui.element import Element
 from nicegui.events import GenericEventArguments
 
 # NiceGUI renders a text input's native control with the id `c<element id>`, and retries a held
-# event every 10 ms until the handshake: two ticks after it, all have left.
+# event every 10 ms until the handshake: two ticks after it, all have left. `vanceConnectedAt`
+# (assets/vance.js) is when the handshake last completed.
 _READ_AND_EMIT = """() => {
   const values = {};
   for (const control of CONTROLS) {
     if (control && /^c\\d+$/.test(control.id)) values[control.id.slice(1)] = control.value;
   }
-  if (window.did_handshake) return emit(values);
-  const wait = () => window.did_handshake ? setTimeout(() => emit(values), 20) : setTimeout(wait, 10);
+  let connected = window.vanceConnectedAt ?? -Infinity;
+  const wait = () => {
+    if (!window.did_handshake) {
+      connected = Infinity;  // it completes after this moment: count from when it is seen
+      return setTimeout(wait, 10);
+    }
+    if (connected === Infinity) connected = performance.now();
+    const left = connected + 20 - performance.now();
+    if (left <= 0) return emit(values);
+    setTimeout(() => emit(values), left);
+  };
   wait();
 }"""
 
