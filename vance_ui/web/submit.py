@@ -7,8 +7,8 @@ order: the Enter before the keystrokes that came first, an older value after a n
 message would go out without its last letters, a login would try half the password, and a
 held-back keystroke arriving after the send would put old text back into the emptied input. A
 submit therefore reads its text fields' values in the browser and brings them along; they are set
-on the server before the action runs. Before the handshake it also waits until every event held
-back with it has left.
+on the server before the action runs. Pressed before the handshake or less than 20 ms after it
+(also a reconnect), it waits until every event held back with it has left.
 """
 
 from __future__ import annotations
