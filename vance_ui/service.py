@@ -6,7 +6,7 @@ Adapters translate its exceptions (`WizardNotFound`, `FormInvalid`, `RenderFaile
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
 import threading
 from collections.abc import Mapping, Sequence
@@ -17,12 +17,12 @@ from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.documents.store import DocumentStore, GenerationMemo, InvalidDocumentPath
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
-from vance_ui.quick import refuse_in_quick_mode
 from vance_ui.settings import Settings
 from vance_ui.wizards.availability import is_available
 from vance_ui.wizards.cascade import TENANT_PROJECT, WizardRegistry, check_project_id
 from vance_ui.wizards.model import LoadedWizard
-from vance_ui.wizards.rendering import MASKED, RenderContext, RenderedPrompt, render_prompt, render_validator_prompt
+from vance_ui.wizards.render_pool import configure_render_pool
+from vance_ui.wizards.rendering import RenderContext, RenderedPrompt, render_prompt, render_validator_prompt
 from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
 from vance_ui.wizards.templating import TemplateProblem
 from vance_ui.wizards.validation import FieldError, validate_values
@@ -58,34 +58,18 @@ class RenderFailed(RuntimeError):
         self.problem = problem
 
 
-def _secrets(fields: Sequence[FormField], values: Mapping[str, Any]) -> list[str]:
-    """Every password value in validated values, repeat items included."""
-    found: list[str] = []
-    for field in fields:
-        value = values.get(field.name)
-        if isinstance(field, PasswordField) and isinstance(value, str) and value:
-            found.append(value)
-        elif isinstance(field, RepeatField) and isinstance(value, list):
-            for item in value:
-                if isinstance(item, Mapping):
-                    found.extend(_secrets(field.item, item))
-    return found
+def _has_password(fields: Sequence[FormField]) -> bool:
+    return any(isinstance(f, PasswordField) or (isinstance(f, RepeatField) and _has_password(f.item)) for f in fields)
 
 
-def _render_failed(name: str, problem: TemplateProblem, fields: Sequence[FormField],
-                   values: Mapping[str, Any]) -> RenderFailed:
-    """A template error message may quote a value (`int('...')`): password values are masked in it."""
-    message = problem.message
-    for secret in sorted(_secrets(fields, values), key=len, reverse=True):
-        forms = {secret, repr(secret)[1:-1], json.dumps(secret)[1:-1]}
-        for form in sorted(forms, key=len, reverse=True):
-            if len(form) >= 4:
-                message = message.replace(form, MASKED)
-            else:  # a very short secret: only where it is quoted, not every letter of the message
-                message = message.replace(f"'{form}'", f"'{MASKED}'").replace(f'"{form}"', f'"{MASKED}"')
-    if message == problem.message:
+def _render_failed(name: str, problem: TemplateProblem, fields: Sequence[FormField]) -> RenderFailed:
+    """A template's runtime error may quote a value, and in any transformed form (`int('...')`,
+    upper-cased, as a file size): in a form with a password field, it quotes none."""
+    if problem.kind != "runtime" or not _has_password(fields):
         return RenderFailed(name, problem)
-    return RenderFailed(name, TemplateProblem(problem.kind, message, problem.lineno))
+    error = problem.message.split(":", 1)[0]
+    return RenderFailed(name, TemplateProblem(
+        "runtime", f"{error} (details withheld: this form has a password field)", problem.lineno))
 
 
 @dataclass(frozen=True)
@@ -134,6 +118,7 @@ class WizardService:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> WizardService:
+        configure_render_pool(settings.render_workers, settings.render_memory_mb)
         return cls(settings, FileDocumentStore(settings.data_dir), BundledStore(settings.defaults_dir))
 
     # -- context ----------------------------------------------------------------------------
@@ -180,7 +165,6 @@ class WizardService:
             cached = self._summaries.get(key)
         if cached is not None and cached[0] is listed:  # the registry hands out one list per generation
             return cached[1]
-        refuse_in_quick_mode("build a listing's summaries")
         views = [summary_view(w, lang) for w in listed if is_available(w.head.available_in, scope.project_id)]
         views.sort(key=lambda v: ((v.category or "~").lower(), v.title.lower(), v.name))
         with self._lock:
@@ -210,7 +194,7 @@ class WizardService:
         try:
             return render_prompt(wizard, result.values, self.context(scope, lang))
         except TemplateProblem as problem:
-            raise _render_failed(name, problem, wizard.definition.fields, result.values) from None
+            raise _render_failed(name, problem, wizard.definition.fields) from None
 
     def preview(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                 lang: str | None = None) -> RenderedPrompt:
@@ -220,7 +204,7 @@ class WizardService:
         try:
             return render_prompt(wizard, result.values, self.context(scope, lang))
         except TemplateProblem as problem:
-            raise _render_failed(name, problem, wizard.definition.fields, result.values) from None
+            raise _render_failed(name, problem, wizard.definition.fields) from None
 
     def _model_config(self, model: str | None) -> ModelConfig | None:
         if not model:
@@ -246,8 +230,8 @@ class WizardService:
             raise LlmError("not_configured", "No model is configured: set VANCE_FAST_MODEL or VANCE_MODEL.")
         result = validate_values(wizard.definition.fields, values, lenient=True)
         ctx = self.context(scope, lang)
-        try:
-            prompt = render_validator_prompt(wizard, result.values, ctx) or ""
+        try:  # in a thread: the caller is an event loop, and a render may take up to its deadline
+            prompt = await asyncio.to_thread(render_validator_prompt, wizard, result.values, ctx) or ""
         except TemplateProblem as problem:
-            raise _render_failed(name, problem, wizard.definition.fields, result.values) from None
+            raise _render_failed(name, problem, wizard.definition.fields) from None
         return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     storage_secret: SecretStr | None = None
     max_body_bytes: int = Field(default=1_048_576, ge=1024)
     watch: bool = True
+    # templates render in worker processes that are killed past their deadline (render_pool)
+    render_workers: int = Field(default=2, ge=1, le=64)
+    render_memory_mb: int = Field(default=64, ge=16, le=4096)  # what a worker may grow by while rendering
     log_level: str = "INFO"
     users_file: Path | None = None
     allow_unauthenticated: bool = False

@@ -13,7 +13,6 @@ import pytest
 
 from tests.conftest import write_wizard
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
-from vance_ui.quick import WouldBlock, quick_mode
 from vance_ui.service import RenderFailed, Scope, WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
 
@@ -97,17 +96,13 @@ def test_a_first_start_shares_the_strings_thousands_of_wizards_repeat_as_a_resta
         assert one.fields[0].name is two.fields[0].name
 
 
-def test_a_wizard_listed_from_the_cache_is_first_opened_in_a_worker_thread(settings: Settings,
-                                                                           data_dir: Path) -> None:
-    """Decoding a cached wizard's definition takes up to a few ms: quick mode (the API's event
-    loop) leaves it to the thread, once; afterwards the event loop answers."""
+def test_a_wizard_listed_from_the_cache_renders_after_a_restart(settings: Settings, data_dir: Path) -> None:
+    """A restart lists from the cache and compiles nothing; the first render decodes the definition
+    and a render worker compiles the template from its source."""
     write_wizard(data_dir, "_vance", "hello", WIZARD)
     scope = Scope("default", "local")
     fresh(settings).render(scope, "hello", {})
     restart = fresh(settings)
     assert "hello" in {summary.name for summary in restart.list_wizards(scope, "en")}
-    with quick_mode(), pytest.raises(WouldBlock):
-        restart.render(scope, "hello", {})
     assert restart.render(scope, "hello", {}).prompt == "hello local"
-    with quick_mode():
-        assert restart.render(scope, "hello", {}).prompt == "hello local"
+    assert restart.render(scope, "hello", {}).prompt == "hello local"

@@ -123,6 +123,14 @@ async def eventually(check: Callable[[], bool], timeout: float = 45.0, what: str
         await asyncio.sleep(0.05)
 
 
+async def use_prompt(user: User) -> None:
+    """Click the open wizard's "Use prompt" and wait until the server is done with it (the button
+    is busy from the click until the prompt is used or the errors are shown)."""
+    user.find(marker="wizard-submit").click()
+    await eventually(lambda: not any("loading" in b.props for b in elements(user, "wizard-submit")),
+                     timeout=10, what="Use prompt to finish")
+
+
 def run_state(user: User) -> str:
     return str(one(user, "run-state").text)
 

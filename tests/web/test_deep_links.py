@@ -7,7 +7,7 @@ from pathlib import Path
 
 from nicegui.testing import User
 
-from tests.web.conftest import emit, eventually, one, open_dialogs, run_state
+from tests.web.conftest import emit, eventually, one, open_dialogs, run_state, use_prompt
 from vance_ui.web.links import coerce_prefill, parse_wizard_link, rewrite_vance_links
 from vance_ui.wizards.views import ChoiceView, FieldView
 
@@ -83,7 +83,7 @@ async def test_the_page_url_can_choose_the_project(web_data: Path, app_user: Use
 
 async def test_without_a_model_an_author_can_click_through_a_wizard_chain(app_user: User) -> None:
     await app_user.open("/?wizard=essay-recipe&recipeName=my-recipe")
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
     assert "vance:/wizards/essay-mit-recipe?kind=wizard&recipe=my-recipe" in one(app_user, "chat-input").value
 
     app_user.find(marker="chat-send").click()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from nicegui.testing import User
 
-from tests.web.conftest import elements, eventually, marked, one, open_dialogs
+from tests.web.conftest import elements, eventually, marked, one, open_dialogs, use_prompt
 from vance_ui.chat.drafts import strip_secrets
 from vance_ui.wizards.views import FieldView
 
@@ -39,7 +39,7 @@ async def test_a_submitted_form_leaves_no_draft(every_type: Path, web_data: Path
     await app_user.open("/")
     app_user.find(marker="wizard-every-type").click()
     elements(app_user, "field-name")[0].value = "Ada"
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
     await eventually(lambda: bool(one(app_user, "chat-input").value), what="the prompt in the input")
     assert not (web_data / "default" / "_user_local" / "drafts" / "every-type.json").exists()
 

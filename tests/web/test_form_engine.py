@@ -7,7 +7,7 @@ from pathlib import Path
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.web.conftest import click, elements, one, open_dialogs
+from tests.web.conftest import click, elements, eventually, one, open_dialogs, use_prompt
 
 
 async def open_every_type(user: User) -> None:
@@ -64,7 +64,7 @@ async def test_repeat_starts_at_min_add_stops_at_max_remove_stops_at_min(every_t
 async def test_the_live_preview_follows_the_form(every_type: Path, app_user: User) -> None:
     await open_every_type(app_user)
     preview = one(app_user, "wizard-preview")
-    assert "T=Hello" in preview.text and "C=3" in preview.text
+    await eventually(lambda: "T=Hello" in preview.text and "C=3" in preview.text, timeout=10, what="the first preview")
 
     one(app_user, "field-title").value = "Changed"
     one(app_user, "field-tone").value = "formal"
@@ -78,7 +78,7 @@ async def test_values_collected_from_the_form_render_through_the_service(every_t
     elements(app_user, "field-age")[0].value = 36
     app_user.find("Green").click()
 
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
 
     chat_input = one(app_user, "chat-input")
     assert "T=Hello" in chat_input.value and "G=green," in chat_input.value and "P=Ada/36;" in chat_input.value

@@ -16,7 +16,7 @@ from nicegui.testing import User
 
 from tests.conftest import write_wizard
 from tests.support.fake_llm import FakeLLM
-from tests.web.conftest import eventually, one
+from tests.web.conftest import eventually, one, use_prompt
 
 REQUIRED = "This field is required."
 
@@ -78,7 +78,7 @@ async def test_errors_appear_under_their_fields_and_go_away_when_changed(consent
     await open_consent(app_user)
     assert all(shown(box(app_user, n), "vance-error") == [] for n in ("agree", "tags", "people"))
 
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
 
     for name in ("agree", "tags", "people"):
         assert shown(box(app_user, name), "vance-error") == [REQUIRED], name
@@ -90,7 +90,7 @@ async def test_errors_appear_under_their_fields_and_go_away_when_changed(consent
     app_user.find(marker="add-people").click()
     assert shown(box(app_user, "people"), "vance-error") == []
 
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
     assert shown(box(app_user, "tags"), "vance-error") == [REQUIRED], "the error comes back on the next submit"
     assert shown(box(app_user, "agree"), "vance-error") == []
 
@@ -107,7 +107,7 @@ async def test_a_hint_stays_below_the_error_of_the_same_field(model: FakeLLM, we
     app_user.find(marker="wizard-check").click()
     await eventually(lambda: hint_texts(box(app_user, "tags")) == ["Pick at least blue."], timeout=30,
                      what="the hint at the tags")
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
 
     tags = box(app_user, "tags")
     assert shown(tags, "vance-error") == [REQUIRED]

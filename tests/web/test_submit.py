@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
-from tests.web.conftest import elements, one, open_dialogs
+from tests.web.conftest import elements, one, open_dialogs, use_prompt
 from vance_ui.service import Scope, WizardService
 
 MEMBERS = [("Ada", "Mathematician, precise"), ("Grace", "Admiral, pragmatic"), ("Linus", "Engineer, blunt")]
@@ -27,7 +27,7 @@ async def test_a_submitted_council_lands_in_the_chat_input_exactly_as_rendered(
         app_user: User, service: WizardService, scope: Scope) -> None:
     await open_gremium_with_three_members(app_user)
 
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
 
     expected = service.render(scope, "gremium", {
         "outputName": "tech-council", "purpose": "Architecture decisions", "createNow": True,
@@ -43,7 +43,7 @@ async def test_an_empty_required_field_in_the_third_member_shows_its_error_there
     third_name = elements(app_user, "field-name")[2]
     third_name.value = ""
 
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
 
     assert third_name.error == "This field is required."
     assert [n.error for n in elements(app_user, "field-name")[:2]] == [None, None]
@@ -59,7 +59,7 @@ async def test_top_level_errors_are_shown_at_their_fields(app_user: User) -> Non
     await app_user.open("/")
     app_user.find(marker="wizard-gremium").click()
 
-    app_user.find(marker="wizard-submit").click()
+    await use_prompt(app_user)
 
     assert one(app_user, "field-outputName").error == "This field is required."
     assert one(app_user, "field-purpose").error == "This field is required."

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
@@ -21,7 +20,6 @@ from vance_ui.api.models import (
     ValuesBody,
     WizardList,
 )
-from vance_ui.quick import WouldBlock, quick_mode
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.schema import WIZARD_NAME_RE
 from vance_ui.wizards.views import WizardDefinition, WizardSummary
@@ -77,22 +75,6 @@ async def get_scope(request: Request, tenant: Tenant, project_id: ProjectId = No
     return scope_for(request_identity(request), tenant, project_id)
 
 
-QUICK_BODY_BYTES = 64 * 1024  # larger bodies take long to validate: always in a worker thread
-T = TypeVar("T")
-
-
-async def call_quickly(function: Callable[..., T], *args: Any, quick: bool = True) -> T:
-    """`function(*args)` on the event loop if it can answer from memory within the quick deadline,
-    else in a worker thread (see `vance_ui.quick`): the thread hop costs more than a cached render."""
-    if quick:
-        with quick_mode():
-            try:
-                return function(*args)
-            except WouldBlock:
-                pass
-    return await run_in_threadpool(function, *args)
-
-
 Service = Annotated[WizardService, Depends(get_service)]
 RequestScope = Annotated[Scope, Depends(get_scope)]
 
@@ -124,7 +106,7 @@ def _encode(views: list[WizardSummary]) -> _Encoded:
             responses={**ERRORS, 304: {"description": "unchanged since the ETag sent in If-None-Match"}})
 async def list_wizards(request: Request, service: Service, scope: RequestScope, lang: Lang = None) -> Response:
     """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied."""
-    views = await call_quickly(service.list_wizards, scope, lang)
+    views = await run_in_threadpool(service.list_wizards, scope, lang)
     listing = _LISTINGS.get(id(views))
     if listing is None or listing.views is not views:  # the service hands out one list per generation
         listing = await run_in_threadpool(_encode, views)
@@ -140,16 +122,14 @@ async def list_wizards(request: Request, service: Service, scope: RequestScope, 
 async def get_wizard(name: WizardName, service: Service, scope: RequestScope,
                      lang: Lang = None) -> WizardDefinition:
     """The full definition with localized fields; templates stay on the server."""
-    return await call_quickly(service.definition, scope, name, lang)
+    return await run_in_threadpool(service.definition, scope, name, lang)
 
 
 @router.post("/{name}/render", response_model=RenderOut, responses=BODY_ERRORS)
-async def render_wizard(request: Request, name: WizardName, body: ValuesBody, service: Service,
+async def render_wizard(name: WizardName, body: ValuesBody, service: Service,
                         scope: RequestScope, lang: Lang = None) -> Response:
     """Validate the values and render the prompt (follow-up links appended)."""
-    length = request.headers.get("content-length", "")
-    small = length.isdigit() and int(length) <= QUICK_BODY_BYTES
-    rendered = await call_quickly(service.render, scope, name, body.values, lang, quick=small)
+    rendered = await run_in_threadpool(service.render, scope, name, body.values, lang)
     links = [FollowUpOut(wizard=f.wizard, label=f.label, url=f.url) for f in rendered.follow_ups]
     # serialised here: FastAPI would validate the model it was just given once more, then encode it
     return Response(RenderOut(prompt=rendered.prompt, followUps=links).model_dump_json(),

@@ -7,7 +7,7 @@ prompt goes to the chat input (nothing is sent). The form is kept as a draft whi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from nicegui import background_tasks, run, ui
@@ -83,7 +83,7 @@ class WizardForm:
                     self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
             self._footer()
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
-        self._update_preview()
+        self._start_preview()
 
     def _header(self, restored: bool) -> None:
         d, t = self.definition, self.ctx.t
@@ -109,8 +109,9 @@ class WizardForm:
                     .props("outline no-caps").mark("wizard-check")
                 on_form_submit(self.check_button, "click", self.form.container, self.check)
             ui.button(t("cancel"), on_click=self.close).props("flat no-caps").classes("vance-cancel")
-            use = ui.button(t("use_prompt"), icon="input").props("unelevated no-caps").mark("wizard-submit")
-            on_form_submit(use, "click", self.form.container, self.submit)
+            self.use_button = ui.button(t("use_prompt"), icon="input").props("unelevated no-caps") \
+                .mark("wizard-submit")
+            on_form_submit(self.use_button, "click", self.form.container, self.submit)
 
     # -- live preview and draft ---------------------------------------------------------------
 
@@ -121,18 +122,18 @@ class WizardForm:
 
     def _settled(self) -> None:
         self._timer = None
+        self._start_preview()
+        self.save_draft()
+
+    def _start_preview(self) -> None:
         self._previews += 1
         background_tasks.create(self._preview_off_loop(self._previews, self.form.values()), name="preview")
-        self.save_draft()
 
     async def _preview_off_loop(self, number: int, values: dict[str, Any]) -> None:
         """A template may run up to its render deadline: in a thread, other pages keep going."""
         outcome = await run.io_bound(self._render_preview, values)
         if outcome is not None and number == self._previews and not self.dialog.is_deleted:  # else: newer one
             self._show_preview(outcome)
-
-    def _update_preview(self) -> None:
-        self._show_preview(self._render_preview(self.form.values()))
 
     def _render_preview(self, values: dict[str, Any]) -> tuple[str, bool]:
         try:
@@ -154,18 +155,28 @@ class WizardForm:
 
     # -- actions --------------------------------------------------------------------------------
 
-    def submit(self) -> None:
+    def submit(self) -> Awaitable[None]:
+        """Busy (a spinner, no second click) from the click until the prompt is used or refused."""
+        self.use_button.props("loading")
+        return self._submit()
+
+    async def _submit(self) -> None:
         t = self.ctx.t
-        try:
-            rendered = self.ctx.service.render(self.ctx.scope, self.definition.name, self.form.values(),
-                                               self.ctx.lang)
+        try:  # in a thread: a render may take up to its deadline, and other pages must keep going
+            rendered = await run.io_bound(self.ctx.service.render, self.ctx.scope, self.definition.name,
+                                          self.form.values(), self.ctx.lang)
         except FormInvalid as invalid:
+            self.use_button.props(remove="loading")
             unplaced = self.form.show_errors(invalid.errors)
             self._show_banner([f"{e.field}: {e.message}" for e in unplaced], "error")
             ui.notify(t("form_invalid", n=len(invalid.errors)), type="warning")
             return
         except (RenderFailed, WizardNotFound) as problem:
+            self.use_button.props(remove="loading")
             self._show_banner([t("render_failed", error=str(problem))], "error")
+            return
+        self.use_button.props(remove="loading")
+        if rendered is None or self.submitted:  # shutting down, or pressed twice (the first one used it)
             return
         self.submitted = True
         self.ctx.drafts.delete(self.definition.name)

@@ -24,7 +24,6 @@ from vance_ui.documents.store import (
     InvalidDocumentPath,
     check_segment,
 )
-from vance_ui.quick import refuse_in_quick_mode
 from vance_ui.wizards.load_cache import LoadCache
 from vance_ui.wizards.loader import WizardLoadError, load_wizard, with_source
 from vance_ui.wizards.model import LoadedWizard, Source
@@ -206,7 +205,6 @@ class WizardRegistry:
             cached = self._listings.get(key)
         if generation is not None and cached is not None and cached[0] == generation:
             return cached[1]
-        refuse_in_quick_mode("build a listing")
         with self._listing_lock:
             generation = self._generation()
             with self._lock:

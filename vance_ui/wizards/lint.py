@@ -25,7 +25,7 @@ from vance_ui.wizards.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.model import LoadedWizard, Source
 from vance_ui.wizards.sandbox import SAFE_ENV
 from vance_ui.wizards.schema import RepeatField, Wizard
-from vance_ui.wizards.templating import CompiledTemplate
+from vance_ui.wizards.templating import CheckedTemplate
 from vance_ui.wizards.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
 
 Severity = Literal["error", "warning", "info"]
@@ -135,7 +135,7 @@ def _at(file: str, line: int | None, col: int | None, severity: Severity, messag
     return Finding(file, line or 1, col or 1, severity, message)
 
 
-def _templates(wizard: LoadedWizard) -> Iterable[tuple[Loc, str, CompiledTemplate, bool]]:
+def _templates(wizard: LoadedWizard) -> Iterable[tuple[Loc, str, CheckedTemplate, bool]]:
     """(YAML location, source, compiled, counts as a use) for every template of the file."""
     d = wizard.definition
     yield ("promptTemplate",), d.prompt_template, wizard.prompt, True

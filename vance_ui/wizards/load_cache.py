@@ -17,10 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2.environment import Template
-
-from vance_ui.wizards.templating import compile_condition, compile_template
-
 log = logging.getLogger("vance_ui.wizards")
 
 
@@ -36,8 +32,8 @@ class CachedLoad:
 
 
 _MAGIC = b"VWZ2"
-_CODE_MODULES = ("loader", "load_cache", "templating", "sandbox", "template_guard", "tag_lines", "schema",
-                 "yaml_source", "validation", "model")
+_CODE_MODULES = ("loader", "load_cache", "templating", "sandbox_render", "sandbox", "template_guard", "tag_lines",
+                 "schema", "yaml_source", "validation", "model")
 
 
 def _code_salt() -> bytes:
@@ -109,14 +105,6 @@ class LoadCache:
     def discard(path: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(path)
-
-    @staticmethod
-    def template(origin: str, source: str, expression: bool) -> Template:
-        """A cached wizard's template, compiled (guard included) from its source on first use.
-
-        The cache holds data only, never code: whoever can write the data dir (wizard authors)
-        could otherwise plant code objects that bypass the sandbox."""
-        return (compile_condition if expression else compile_template)(source, origin).template
 
     def put(self, name: str, content: bytes, entry: CachedLoad) -> None:
         if not self._ready():

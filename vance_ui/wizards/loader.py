@@ -14,7 +14,6 @@ once is never cached and fails again the same way.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -22,7 +21,6 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from vance_ui.quick import refuse_in_quick_mode
 from vance_ui.wizards.load_cache import CachedLoad, LoadCache, interned, interned_object
 from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard, WizardBody
 from vance_ui.wizards.schema import (
@@ -35,7 +33,7 @@ from vance_ui.wizards.schema import (
     Wizard,
     WizardHead,
 )
-from vance_ui.wizards.templating import CompiledTemplate, TemplateProblem, compile_condition, compile_template
+from vance_ui.wizards.templating import CheckedTemplate, TemplateProblem, compile_condition, compile_template
 from vance_ui.wizards.validation import validate_values
 from vance_ui.wizards.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
 
@@ -87,7 +85,7 @@ def _schema_problems(exc: ValidationError, node: yaml.Node | None) -> list[Sourc
 
 
 def _compile(source: str, origin: str, node: yaml.Node | None, loc: tuple[int | str, ...], *,
-             expression: bool = False) -> CompiledTemplate:
+             expression: bool = False) -> CheckedTemplate:
     try:
         return (compile_condition if expression else compile_template)(source, origin)
     except TemplateProblem as problem:
@@ -101,14 +99,14 @@ def _password_names(fields: list[FormField]) -> set[str]:
     return {f.name for f in fields if isinstance(f, PasswordField)}
 
 
-Compiler = Callable[[str, tuple[int | str, ...], bool], CompiledTemplate]
+Compiler = Callable[[str, tuple[int | str, ...], bool], CheckedTemplate]
 
 
 def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler | None = None) -> tuple[Any, ...]:
     """Compile every template of `wizard` (or take them from `compiler`), collecting problems."""
     problems: list[SourceProblem] = []
 
-    def attempt(source: str, loc: tuple[int | str, ...], expression: bool = False) -> CompiledTemplate | None:
+    def attempt(source: str, loc: tuple[int | str, ...], expression: bool = False) -> CheckedTemplate | None:
         try:
             if compiler is not None:
                 return compiler(source, loc, expression)
@@ -199,14 +197,14 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
     entry = CachedLoad({key: data[key] for key in HEAD_KEYS if key in data}, text, templates)
     cache.put(name, content, entry)
     # Kept the way a restart keeps it: the listing's part with shared strings, the rest as JSON
-    # text until first used, each template compiled again when first rendered. Holding every
+    # text until first used, each template compiled by a render worker when first rendered. Holding every
     # Jinja `Template` of the first load cost ~10 KB per template, the YAML parser's own copy of
     # every key and value ~3.5 KB per wizard, the validated models most of the rest (10,000
     # wizards: 263 MiB of RSS after a first start, 256 after a restart; now 167 and 165).
     return _from_cache(name, dataclasses.replace(entry, head=interned(entry.head)), location, version) or loaded
 
 
-def _templates_of_body(body: WizardBody) -> list[CompiledTemplate]:
+def _templates_of_body(body: WizardBody) -> list[CheckedTemplate]:
     out = [body.prompt, *([body.validator] if body.validator else [])]
     for follow in body.follow_ups:
         out += [*follow.labels.values(), *follow.prefill.values(), *([follow.condition] if follow.condition else [])]
@@ -222,7 +220,6 @@ def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> L
         return None
 
     def make_body() -> WizardBody:
-        refuse_in_quick_mode("decode a wizard's definition")  # up to a few ms: a worker thread's job
         body = _body_from_cache(cached)
         if body is None or any(getattr(body.definition, key) != getattr(head, key) for key in WizardHead.model_fields):
             if cached.path is not None:
@@ -239,10 +236,9 @@ def _body_from_cache(cached: CachedLoad) -> WizardBody | None:
     except (ValidationError, ValueError, RecursionError):
         return None
 
-    def lookup(source: str, loc: tuple[int | str, ...], expression: bool) -> CompiledTemplate:
+    def lookup(source: str, loc: tuple[int | str, ...], expression: bool) -> CheckedTemplate:
         origin = _loc_text(loc)
-        return CompiledTemplate(None, origin, cached.templates[origin], load=functools.partial(
-            LoadCache.template, origin, source, expression))
+        return CheckedTemplate(source, origin, cached.templates[origin], expression)
 
     try:
         prompt, validator, follow_ups, problems = _compile_all(wizard, None, lookup)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from vance_ui.wizards.schema import Wizard, WizardHead
-from vance_ui.wizards.templating import CompiledTemplate
+from vance_ui.wizards.templating import CheckedTemplate
 
 
 class Source(StrEnum):
@@ -23,9 +23,9 @@ class Source(StrEnum):
 @dataclass(frozen=True)
 class CompiledFollowUp:
     wizard: str
-    labels: dict[str, CompiledTemplate]
-    prefill: dict[str, CompiledTemplate]
-    condition: CompiledTemplate | None
+    labels: dict[str, CheckedTemplate]
+    prefill: dict[str, CheckedTemplate]
+    condition: CheckedTemplate | None
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,8 @@ class WizardBody:
     """Everything of a loaded wizard beyond what a listing shows."""
 
     definition: Wizard
-    prompt: CompiledTemplate
-    validator: CompiledTemplate | None
+    prompt: CheckedTemplate
+    validator: CheckedTemplate | None
     follow_ups: tuple[CompiledFollowUp, ...]
 
 
@@ -70,11 +70,11 @@ class LoadedWizard:
         return self.body.definition
 
     @property
-    def prompt(self) -> CompiledTemplate:
+    def prompt(self) -> CheckedTemplate:
         return self.body.prompt
 
     @property
-    def validator(self) -> CompiledTemplate | None:
+    def validator(self) -> CheckedTemplate | None:
         return self.body.validator
 
     @property

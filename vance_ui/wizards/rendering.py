@@ -11,7 +11,7 @@ from urllib.parse import quote
 from vance_ui.wizards.localization import localize
 from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard
 from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
-from vance_ui.wizards.templating import CompiledTemplate, render_bounded
+from vance_ui.wizards.templating import CheckedTemplate, render_bounded
 
 FOLLOW_UP_INSTRUCTION = {
     "en": "If this is successfully completed, offer the user the following follow-up action(s) as a Markdown link:",
@@ -72,7 +72,7 @@ def _mask_secrets(fields: list[FormField], values: Mapping[str, Any], mask: str)
     return masked
 
 
-def render_template(template: CompiledTemplate, values: Mapping[str, Any], ctx: RenderContext) -> str:
+def render_template(template: CheckedTemplate, values: Mapping[str, Any], ctx: RenderContext) -> str:
     return render_bounded(template, _context(values, ctx))
 
 

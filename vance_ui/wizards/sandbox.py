@@ -8,19 +8,21 @@ budget (iterations, output size, deadline) is checked from loops, calls and outp
 
 from __future__ import annotations
 
+import functools
 import re
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from jinja2 import ChainableUndefined, nodes, pass_context
+from jinja2 import ChainableUndefined, nodes, pass_context, pass_eval_context
 from jinja2 import filters as jfilters
 from jinja2.exceptions import SecurityError
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
-from jinja2.runtime import Context, LoopContext
+from jinja2.nodes import EvalContext
+from jinja2.runtime import Context, LoopContext, Undefined
 from jinja2.sandbox import SandboxedEnvironment
 
 from vance_ui.wizards.tag_lines import fold_tag_lines
@@ -46,36 +48,18 @@ class DeadlinePassed(LimitExceeded):
 
 @dataclass
 class RenderBudget:
-    """`cpu_seconds` (quick mode) makes the deadline one of this thread's CPU time: a render that
-    waited for the CPU or the GIL past its wall-clock deadline gets the rest of its CPU time."""
+    """What one render has used so far; the deadline is a plain clock reading, checked often."""
 
     limits: TemplateLimits
-    cpu_seconds: float | None = None
-    deadline: float = field(init=False)  # checked often, so a plain clock reading; see deadline_reached
-    started: float = field(init=False)
-    latest: float = field(init=False)  # the wall-clock deadline of `limits`, which no CPU time extends
-    cpu_started: float = field(init=False)
+    deadline: float = field(init=False)
     iterations: int = 0
 
     def __post_init__(self) -> None:
-        self.started = time.monotonic()
-        self.latest = self.started + self.limits.deadline_seconds
-        self.deadline = min(self.latest, self.started + (self.cpu_seconds or self.limits.deadline_seconds))
-        self.cpu_started = time.thread_time() if self.cpu_seconds is not None else 0.0
+        self.deadline = time.monotonic() + self.limits.deadline_seconds
 
     def tick(self) -> None:
         if time.monotonic() > self.deadline:
-            self.deadline_reached()
-
-    def deadline_reached(self) -> None:
-        """Raise `DeadlinePassed`, unless CPU time is what counts and some is left."""
-        if self.cpu_seconds is not None:
-            left = self.cpu_seconds - (time.thread_time() - self.cpu_started)
-            now = time.monotonic()
-            if left > 0 and now < self.latest:
-                self.deadline = min(now + left, self.latest)
-                return
-        raise DeadlinePassed(f"rendering took longer than {self.limits.deadline_seconds:g} s")
+            raise DeadlinePassed(f"rendering took longer than {self.limits.deadline_seconds:g} s")
 
 
 CURRENT_BUDGET: ContextVar[RenderBudget | None] = ContextVar("vance_render_budget", default=None)
@@ -181,6 +165,27 @@ def _rsort(value: Iterable[Any]) -> list[Any]:
     return sorted(value, reverse=True)
 
 
+def _as_list(filter_function: Callable[..., Any]) -> Callable[..., Any]:
+    """A filter that gives an iterator (`map`, `select`, `reverse`, ...) gives a list instead, so
+    what it yields prints as data, never as `<generator object ... at 0x...>`."""
+
+    @functools.wraps(filter_function)  # keeps Jinja's pass_context marker
+    def listed(*args: Any, **kwargs: Any) -> Any:
+        result = filter_function(*args, **kwargs)
+        if isinstance(result, (str, list)):
+            return result
+        budget = _budget()
+        items = []
+        for item in result:
+            items.append(item)
+            if len(items) % 1024 == 0:
+                budget.tick()
+        return items
+
+    return listed
+
+
+ITERATOR_FILTERS = ("map", "select", "reject", "selectattr", "rejectattr", "unique", "items", "reverse")
 _OVERRIDES: dict[str, Any] = {
     "replace": _bounded_replace, "join": _bounded_join, "center": _bounded_center,
     "indent": _bounded_indent, "wordwrap": _bounded_wordwrap, "abbreviate": _abbreviate, "rsort": _rsort,
@@ -202,8 +207,18 @@ def _iteration_budget(context: Context, iterable: Any) -> Iterator[Any]:
 ITERATION_FILTER = "__vance_iteration_budget"
 
 
-def _finalize(value: Any) -> Any:
-    return "" if value is None else value
+PRINTABLE = (str, int, float, list, tuple, dict, range, Undefined)  # bool is an int
+
+
+@pass_eval_context  # also keeps Jinja from evaluating constant output while compiling
+def _finalize(eval_ctx: EvalContext, value: Any) -> Any:
+    """None prints as "", data as itself; anything else (a function, a loop object) is refused
+    rather than printed as a Python repr with a memory address."""
+    if value is None:
+        return ""
+    if isinstance(value, PRINTABLE):
+        return value
+    raise SecurityError(f"a {type(value).__name__} is not data and cannot be printed")
 
 
 def _is_empty(value: Any) -> bool:
@@ -219,9 +234,11 @@ class WizardSandbox(SandboxedEnvironment):
         super().__init__(
             extensions=[PebbleSyntax], trim_blocks=False, lstrip_blocks=False, autoescape=False,
             undefined=ChainableUndefined, finalize=_finalize, keep_trailing_newline=False,
+            optimized=False,  # no constant folding: a template's cost is paid where it can be stopped
         )
         base_filters = dict(self.filters)
         self.filters = {name: base_filters[name] for name in ALLOWED_FILTERS if name in base_filters}
+        self.filters.update({name: _as_list(self.filters[name]) for name in ITERATOR_FILTERS})
         self.filters.update(_OVERRIDES)
         self.filters[ITERATION_FILTER] = _iteration_budget
         base_tests = dict(self.tests)

@@ -64,6 +64,24 @@ class GuardViolation(Exception):
 def check_tree(tree: nodes.Node) -> None:
     """Raise `GuardViolation` for the first construct outside the subset."""
     _check(tree, 0, tree.lineno or 1)
+    _check_callables(tree)
+
+
+def _check_callables(tree: nodes.Node) -> None:
+    """`range`, `loop` and loop methods are tools, not data: `range` and `loop.cycle` only called,
+    `loop` only with an attribute. Printed or joined, they would show Python internals."""
+    called = {id(call.node) for call in tree.find_all(nodes.Call)}
+    looked_into = {id(node.node) for node in tree.find_all(nodes.Getattr)}
+    looked_into |= {id(node.node) for node in tree.find_all(nodes.Getitem)}
+    for name in tree.find_all(nodes.Name):
+        if name.name == "range" and id(name) not in called:
+            raise GuardViolation("'range' can only be called, as range(...)", name.lineno)
+        if name.name == "loop" and name.ctx == "load" and id(name) not in looked_into:
+            raise GuardViolation("'loop' can only be used with an attribute, such as loop.index", name.lineno)
+    for attr in tree.find_all(nodes.Getattr):
+        if (isinstance(attr.node, nodes.Name) and attr.node.name == "loop" and attr.attr in ALLOWED_LOOP_METHODS
+                and id(attr) not in called):
+            raise GuardViolation(f"'loop.{attr.attr}' can only be called, as loop.{attr.attr}(...)", attr.lineno)
 
 
 def _check(node: nodes.Node, depth: int, line: int) -> None:
@@ -79,6 +97,12 @@ def _check(node: nodes.Node, depth: int, line: int) -> None:
 
 
 def _check_node(node: nodes.Node, line: int) -> None:
+    if isinstance(node, (nodes.Name, nodes.Keyword)):
+        name = node.name if isinstance(node, nodes.Name) else node.key
+        if not name.isascii():  # Python folds such names (NFKC) onto others, Jinja's internals among them
+            raise GuardViolation(f"names must be plain ASCII letters, digits and '_' ('{name}')", line)
+    if isinstance(node, nodes.Keyword):
+        return
     if isinstance(node, nodes.Name):
         if node.name.startswith("_") or node.name in FORBIDDEN_NAMES:
             raise GuardViolation(f"the name '{node.name}' is not available in wizard templates", line)

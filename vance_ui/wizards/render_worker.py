@@ -1,0 +1,134 @@
+"""A render worker: a process that compiles and renders wizard templates, and may be killed.
+
+Started by `render_pool` as `python -m vance_ui.wizards.render_worker`; it reads length-prefixed
+JSON requests on stdin and answers each on stdout. Before it serves, it caps itself with limits the
+kernel enforces whatever the template does (a filter chain running in C never reaches a Python
+check): its address space (`RLIMIT_AS`, its size after start-up plus `VANCE_RENDER_MEMORY_MB`)
+and, per request, its CPU time (`RLIMIT_CPU`, a backstop behind the pool's wall-clock kill). It
+runs at a lower priority, so the web app's event loop gets the CPU first. It imports Jinja and the
+sandbox only: no app, no data dir, no secrets.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import resource
+import signal
+from collections import OrderedDict
+from multiprocessing.connection import Connection
+from typing import Any
+
+from jinja2.environment import Template
+
+from vance_ui.wizards.sandbox import TemplateLimits
+from vance_ui.wizards.sandbox_render import compile_source, render_compiled
+from vance_ui.wizards.templating import TemplateProblem
+
+CACHE_TEMPLATES = 128  # compiled templates kept per worker (a few KB to ~1 MB each)
+CACHE_SOURCE_CHARS = 1_000_000
+NICENESS = 5
+CPU_SLACK_SECONDS = 2  # RLIMIT_CPU is whole seconds: the soft limit is the used time + the deadline + this
+MEMORY_ENV = "VANCE_RENDER_MEMORY_MB"
+DEFAULT_MEMORY_MB = 64
+
+
+class CompiledCache:
+    """The templates this worker compiled lately, by (kind, origin, source), least recent out first."""
+
+    def __init__(self) -> None:
+        self._entries: OrderedDict[tuple[bool, str, str], tuple[Template, frozenset[str]]] = OrderedDict()
+        self._chars = 0
+
+    def get(self, source: str, origin: str, expression: bool) -> tuple[Template, frozenset[str]]:
+        key = (expression, origin, source)
+        found = self._entries.get(key)
+        if found is not None:
+            self._entries.move_to_end(key)
+            return found
+        found = compile_source(source, origin, expression)
+        self._entries[key] = found
+        self._chars += len(source)
+        while len(self._entries) > CACHE_TEMPLATES or self._chars > CACHE_SOURCE_CHARS:
+            (_, _, old), _ = self._entries.popitem(last=False)
+            self._chars -= len(old)
+        return found
+
+
+def _address_space() -> int:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def cap_memory(extra_bytes: int) -> None:
+    """From now on this process cannot map more than it has plus `extra_bytes`."""
+    size = _address_space()
+    if size:
+        limit = size + extra_bytes
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def cap_cpu(seconds: float) -> None:
+    """The kernel ends this process (SIGXCPU, then SIGKILL) once this request used `seconds` more CPU."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    used = usage.ru_utime + usage.ru_stime
+    soft = math.ceil(used + seconds) + CPU_SLACK_SECONDS
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+
+
+def handle(request: dict[str, Any], cache: CompiledCache) -> dict[str, Any]:
+    """One request: `op` "check" answers the names a template reads, "render" its text."""
+    limits = TemplateLimits(**request["limits"])
+    try:
+        template, variables = cache.get(request["source"], request["origin"], request["expression"])
+        if request["op"] == "check":
+            return {"ok": sorted(variables)}
+        return {"ok": render_compiled(template, request["origin"], request["context"], limits)}
+    except TemplateProblem as problem:
+        return {"problem": [problem.kind, problem.message, problem.lineno]}
+    except MemoryError:
+        return {"problem": ["limit", "rendering needed more memory than a template may use", None], "retire": True}
+
+
+def serve(reader: Connection, writer: Connection) -> None:
+    cache = CompiledCache()
+    while True:
+        try:
+            request = json.loads(reader.recv_bytes())
+        except (EOFError, OSError):  # the app went away
+            return
+        cap_cpu(request["limits"]["deadline_seconds"])
+        try:
+            reply = handle(request, cache)
+            payload = json.dumps(reply, ensure_ascii=False).encode()
+        except MemoryError:
+            reply = {"problem": ["limit", "rendering needed more memory than a template may use", None],
+                     "retire": True}
+            payload = json.dumps(reply).encode()
+        writer.send_bytes(payload)
+        if reply.get("retire"):
+            return
+
+
+def main() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is for the app, which ends us
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    os.nice(NICENESS)
+    reader = Connection(os.dup(0), writable=False)
+    writer = Connection(os.dup(1), readable=False)
+    devnull = os.open(os.devnull, os.O_RDWR)  # nothing else may read or write the request and reply pipes
+    os.dup2(devnull, 0)
+    os.dup2(devnull, 1)
+    warm = compile_source("{% for m in x %}{{ m.a | upper }}{% endfor %}", "warm-up")[0]
+    render_compiled(warm, "warm-up", {"x": [{"a": "b"}]})
+    cap_memory(int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)) * 1024 * 1024)
+    writer.send_bytes(b'"ready"')
+    serve(reader, writer)
+
+
+if __name__ == "__main__":
+    main()
