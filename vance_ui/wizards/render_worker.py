@@ -109,7 +109,10 @@ def serve(reader: Connection, writer: Connection) -> None:
             reply = {"problem": ["limit", "rendering needed more memory than a template may use", None],
                      "retire": True}
             payload = json.dumps(reply).encode()
-        writer.send_bytes(payload)
+        try:
+            writer.send_bytes(payload)
+        except OSError:  # the app went away while this request ran
+            return
         if reply.get("retire"):
             return
 

@@ -1,0 +1,120 @@
+"""A wizard author cannot freeze or bloat the app: every template is stopped by the render worker's
+bounds (issue 14), whatever it does in C, and the server keeps answering meanwhile.
+
+Before the render workers, the first bomb held the GIL for 64 s and `/healthz` waited with it.
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+
+import pytest
+
+from vance_ui.wizards.render_pool import KILL_MARGIN_SECONDS, render_pool
+from vance_ui.wizards.sandbox import DEFAULT_LIMITS, TemplateLimits
+from vance_ui.wizards.templating import TemplateProblem, check_template, compile_template, render_bounded
+
+DEADLINE = DEFAULT_LIMITS.deadline_seconds
+# Deadline plus the pool's kill margin plus time for a loaded CI machine to deliver the answer; the
+# unbounded renders took 5-64 s.
+STOPPED_WITHIN = DEADLINE + KILL_MARGIN_SECONDS + 0.6
+
+BOMBS = {
+    "sum of n lists (the report's)": ("{{ ([range(n)|list]*n)|sum(start=[])|length }}", 2500),
+    "sum of every row": ("{{ ([range(n)|list]*n)|map('sum')|sum }}", 20000),
+    "centered copies joined": ("{{ (['a'|center(199999)]*n)|join|length }}", 2500),
+    "tojson with a huge indent": ("{{ range(n)|list|tojson(indent=100000)|length }}", 5000),
+    "a big list as a string": ("{{ ([range(n)|list]*n)|string|length }}", 6000),
+    "sorted sums": ("{{ ([range(n)|list]*n)|sum(start=[])|sort|length }}", 2000),
+    "nested maps over a big range": ("{{ range(n)|map('string')|map('center', 1000)|join|length }}", 100000),
+    "one long string joined n times": ("{{ ([range(n)|list|string]*n)|join|length }}", 6000),
+    "every number upper-cased and centered": (
+        "{{ range(n)|map('string')|map('upper')|map('center', 4000)|list|length }}", 100000),
+}
+GROWTH_LIMIT = 64 * 1024 * 1024  # what one render may add to this process' peak memory (it adds ~0 now)
+
+
+def peak_rss() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+@pytest.mark.parametrize("source,n", list(BOMBS.values()), ids=list(BOMBS))
+def test_a_template_bomb_is_stopped_within_the_deadline(source: str, n: int) -> None:
+    template = compile_template(source, "promptTemplate")
+    peak = peak_rss()
+    started = time.monotonic()
+    with pytest.raises(TemplateProblem) as stopped:
+        render_bounded(template, {"n": n})
+    took = time.monotonic() - started
+    assert stopped.value.kind == "limit"
+    assert took < STOPPED_WITHIN, f"stopped only after {took:.2f} s"
+    assert peak_rss() - peak < GROWTH_LIMIT, "the render grew this process' memory"
+    assert render_bounded(compile_template("{{ 6 * 7 }}", "promptTemplate"), {}) == "42", "the next render works"
+
+
+def test_a_killed_worker_is_replaced_and_the_next_render_works() -> None:
+    pool = render_pool()
+    render_bounded(compile_template("{{ x }}", "promptTemplate"), {"x": "warm"})
+    killed = pool.killed
+    with pytest.raises(TemplateProblem):
+        render_bounded(compile_template(BOMBS["sum of n lists (the report's)"][0], "promptTemplate"), {"n": 2500})
+    assert pool.killed == killed + 1
+    assert render_bounded(compile_template("{{ x | upper }}", "promptTemplate"), {"x": "still here"}) == "STILL HERE"
+
+
+def test_constant_folding_does_not_run_at_load() -> None:
+    """Jinja folds constant filter calls while compiling: this 6 KB template took 3.3 s and 1.1 GiB
+    at load. Now it compiles in a fraction of that and fails only when rendered, in a worker."""
+    source = "{{ [" + "0," * 2000 + "0]|tojson(indent=100000) }}"
+    started = time.monotonic()
+    template = compile_template(source, "promptTemplate")
+    assert time.monotonic() - started < DEADLINE
+    with pytest.raises(TemplateProblem, match=r"memory|longer"):
+        render_bounded(template, {})
+
+
+def test_a_compile_that_runs_too_long_is_stopped_like_a_render() -> None:
+    source = "{{ [" + "0," * 20000 + "0] }}"  # ~40 KB that takes Jinja well over 50 ms to compile
+    with pytest.raises(TemplateProblem) as stopped:
+        check_template(source, "promptTemplate", limits=TemplateLimits(deadline_seconds=0.05))
+    assert stopped.value.kind == "limit"
+    assert check_template("{{ ok }}", "promptTemplate").variables == {"ok"}
+
+
+@pytest.mark.parametrize("source,message", [
+    ("{{ range }}", "'range' can only be called"),
+    ("{{ range ~ '' }}", "'range' can only be called"),
+    ("{% for m in members %}{{ loop }}{% endfor %}", "'loop' can only be used with an attribute"),
+    ("{% for m in members %}{{ loop.cycle|string }}{% endfor %}", "'loop.cycle' can only be called"),
+    ("{{ \uff4d\uff49\uff53\uff53\uff49\uff4e\uff47 }}", "plain ASCII"),  # fullwidth "missing"
+    ("{{ members|join(\uff44=',') }}", "plain ASCII"),
+])
+def test_python_internals_cannot_be_named(source: str, message: str) -> None:
+    with pytest.raises(TemplateProblem, match=message):
+        compile_template(source, "promptTemplate")
+
+
+@pytest.mark.parametrize("source,expected", [
+    ("{{ members|map(attribute='name') }}", "['Ada', 'Bo']"),
+    ("{{ members|map(attribute='name')|reverse }}", "['Bo', 'Ada']"),
+    ("{{ members|selectattr('name', 'eq', 'Bo')|list|length }}", "1"),
+    ("{{ (members|map(attribute='name')) ~ '!' }}", "['Ada', 'Bo']!"),
+    ("{{ {'a': 1}|items }}", "[('a', 1)]"),
+    ("{{ members|map(attribute='name')|unique|join(', ') }}", "Ada, Bo"),
+])
+def test_sequences_print_as_data_never_as_generator_objects(source: str, expected: str) -> None:
+    text = render_bounded(compile_template(source, "promptTemplate"),
+                          {"members": [{"name": "Ada"}, {"name": "Bo"}]})
+    assert text == expected
+    assert "0x" not in text and "object" not in text
+
+
+def test_output_never_carries_a_memory_address() -> None:
+    for source in ("{{ members|map(attribute='name')|first }}", "{{ members|batch(1) }}", "{{ lipsum }}",
+                   "{{ cycler }}", "{{ namespace }}", "{{ members.__class__ }}"):
+        try:
+            text = render_bounded(compile_template(source, "promptTemplate"), {"members": [{"name": "A"}]})
+        except TemplateProblem:
+            continue
+        assert " at 0x" not in text and "<" not in text, source
