@@ -81,7 +81,8 @@ def test_the_app_keeps_answering_while_a_bomb_renders_and_keeps_its_memory(app: 
         assert isinstance(response, httpx.Response)
         assert response.status_code == 422 and response.json()["error"] == "template_limit", response.text
         assert float(outcome["took"]) < 1.0 + 0.6, f"the bomb answered only after {outcome['took']:.2f} s"
-        assert len(latencies) >= 3, "healthz was asked while the bomb ran"
+        if kind != "memory":  # that one hits the memory cap within milliseconds
+            assert len(latencies) >= 10, "healthz was asked while the bomb ran"
         assert statistics.median(latencies) < 0.1, f"healthz median {statistics.median(latencies):.3f} s"
         assert max(latencies) < 0.5, f"healthz waited {max(latencies):.3f} s"
         assert rss(app.process.pid) - memory_before < 64 * 1024 * 1024
