@@ -1,4 +1,5 @@
-"""Item 2: our sandboxed, bounded render vs. plain Jinja on the same gremium template, in-process."""
+"""Item 2: our sandboxed, bounded render vs. plain Jinja on the same gremium template, in-process
+(as it runs inside a render worker), and the whole round trip to a render worker beside it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from bench.stats import Figure
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR
 from vance_ui.wizards.loader import load_wizard
 from vance_ui.wizards.rendering import RenderContext, _context
+from vance_ui.wizards.sandbox_render import compile_source, render_compiled
 from vance_ui.wizards.templating import render_bounded
 from vance_ui.wizards.validation import validate_values
 
@@ -31,19 +33,27 @@ def measure(*, repeats: int, calls: int) -> list[Figure]:
     context: dict[str, Any] = _context(values, RenderContext("de", "local"))
     plain = jinja2.Environment(trim_blocks=True).from_string(wizard.definition.prompt_template)
 
+    sandboxed = compile_source(wizard.prompt.source, wizard.prompt.origin)[0]
+
     def ours() -> object:
+        return render_compiled(sandboxed, wizard.prompt.origin, context)
+
+    def isolated() -> object:
         return render_bounded(wizard.prompt, context)
 
     def floor() -> object:
         return plain.render(context)
 
     assert "Cy" in str(ours()) and "Cy" in str(floor())
+    assert isolated() == ours()
     ours_us: list[float] = []
     plain_us: list[float] = []
+    isolated_us: list[float] = []
     for index in range(repeats):  # interleaved, alternating order
         pair = [(ours_us, ours), (plain_us, floor)]
         for samples, fn in pair if index % 2 == 0 else reversed(pair):
             samples.append(_per_call_us(fn, calls))
+        isolated_us.append(_per_call_us(isolated, calls))
     ratio = Figure("template.ratio", "sandboxed render / plain Jinja render", "x",
                    [a / b for a, b in zip(ours_us, plain_us, strict=True)], target="<= 2.0")
     ratio.met = ratio.median <= 2.0
@@ -51,4 +61,5 @@ def measure(*, repeats: int, calls: int) -> list[Figure]:
         Figure("template.ours", "sandboxed bounded render (gremium)", "us", ours_us),
         Figure("template.plain", "plain jinja2 render (same source)", "us", plain_us),
         ratio,
+        Figure("template.isolated", "the same render sent to a render worker and back", "us", isolated_us),
     ]

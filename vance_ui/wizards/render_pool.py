@@ -15,6 +15,7 @@ threads); at most `size` renders run at once, more wait their turn for up to `BU
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import logging
 import os
@@ -39,6 +40,11 @@ START_SECONDS = 20.0
 PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])
 
 Op = Literal["check", "render"]
+
+
+@functools.cache
+def _as_dict(limits: TemplateLimits) -> dict[str, Any]:
+    return asdict(limits)
 
 
 @dataclass(eq=False)
@@ -99,7 +105,7 @@ class RenderPool:
         """`op` on a worker: the names a template reads ("check") or its text ("render")."""
         try:
             request = json.dumps({"op": op, "source": source, "origin": origin, "expression": expression,
-                                  "context": context, "limits": asdict(limits)}, ensure_ascii=False).encode()
+                                  "context": context, "limits": _as_dict(limits)}, ensure_ascii=False).encode()
         except (TypeError, ValueError) as exc:
             raise TemplateProblem("runtime", f"the values are not plain data ({exc})") from None
         worker = self._acquire()

@@ -11,6 +11,7 @@ sandbox only: no app, no data dir, no secrets.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -80,9 +81,14 @@ def cap_cpu(seconds: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
 
 
+@functools.cache
+def _limits(**numbers: float) -> TemplateLimits:
+    return TemplateLimits(**numbers)  # type: ignore[arg-type]
+
+
 def handle(request: dict[str, Any], cache: CompiledCache) -> dict[str, Any]:
     """One request: `op` "check" answers the names a template reads, "render" its text."""
-    limits = TemplateLimits(**request["limits"])
+    limits = _limits(**request["limits"])
     try:
         template, variables = cache.get(request["source"], request["origin"], request["expression"])
         if request["op"] == "check":
