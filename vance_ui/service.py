@@ -22,7 +22,14 @@ from vance_ui.wizards.availability import is_available
 from vance_ui.wizards.cascade import TENANT_PROJECT, WizardRegistry, check_project_id
 from vance_ui.wizards.model import LoadedWizard
 from vance_ui.wizards.render_pool import configure_render_pool
-from vance_ui.wizards.rendering import RenderContext, RenderedPrompt, render_prompt, render_validator_prompt
+from vance_ui.wizards.rendering import (
+    RenderContext,
+    RenderedPrompt,
+    prompt_steps,
+    run_steps,
+    run_steps_async,
+    validator_steps,
+)
 from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
 from vance_ui.wizards.templating import TemplateProblem
 from vance_ui.wizards.validation import FieldError, validate_values
@@ -185,26 +192,45 @@ class WizardService:
     # -- commands ---------------------------------------------------------------------------
 
     def render(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
-               lang: str | None = None) -> RenderedPrompt:
-        """Validate strictly, then render; raises `FormInvalid` with every error at once."""
+               lang: str | None = None, *, lenient: bool = False) -> RenderedPrompt:
+        """Validate strictly, then render; raises `FormInvalid` with every error at once.
+        `lenient` (the live preview): an incomplete form still shows its prompt."""
         wizard = self.wizard(scope, name)
-        result = validate_values(wizard.definition.fields, values)
-        if not result.ok:
-            raise FormInvalid(result.errors)
+        ctx = self.context(scope, lang)
+        valid = self._valid(wizard, values, lenient)
         try:
-            return render_prompt(wizard, result.values, self.context(scope, lang))
+            return run_steps(prompt_steps(wizard, valid, ctx))
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
     def preview(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                 lang: str | None = None) -> RenderedPrompt:
-        """Lenient render for a live preview: incomplete forms still show their prompt."""
-        wizard = self.wizard(scope, name)
-        result = validate_values(wizard.definition.fields, values, lenient=True)
+        return self.render(scope, name, values, lang, lenient=True)
+
+    async def render_async(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
+                           lang: str | None = None, *, lenient: bool = False) -> RenderedPrompt:
+        """`render` for an event loop (the API, the web form): it never blocks the loop. What is not
+        in memory yet is read in a thread; the templates render in workers while the loop waits."""
+        wizard, ctx = await self._loaded(scope, name, lang)
+        valid = self._valid(wizard, values, lenient)
         try:
-            return render_prompt(wizard, result.values, self.context(scope, lang))
+            return await run_steps_async(prompt_steps(wizard, valid, ctx))
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
+
+    async def _loaded(self, scope: Scope, name: str, lang: str | None) -> tuple[LoadedWizard, RenderContext]:
+        generation = self.data.generation
+        if self.registry.remembers(scope.tenant, name, scope.project_id, scope.user) and (
+                lang is not None or self._language_now.remembers(scope.tenant, generation)):
+            return self.wizard(scope, name), self.context(scope, lang)
+        return await asyncio.to_thread(lambda: (self.wizard(scope, name), self.context(scope, lang)))
+
+    @staticmethod
+    def _valid(wizard: LoadedWizard, values: Mapping[str, Any] | None, lenient: bool) -> dict[str, Any]:
+        result = validate_values(wizard.definition.fields, values, lenient=lenient)
+        if not result.ok and not lenient:
+            raise FormInvalid(result.errors)
+        return result.values
 
     def _model_config(self, model: str | None) -> ModelConfig | None:
         if not model:
@@ -222,16 +248,15 @@ class WizardService:
     async def check(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                     lang: str | None = None) -> list[Suggestion]:
         """The LLM Check: render validatorPrompt (lenient: the form may be incomplete) and ask the fast model."""
-        wizard = self.wizard(scope, name)
+        wizard, ctx = await self._loaded(scope, name, lang)
         if wizard.validator is None:
             raise NoValidator(name)
         config = self.validator_model()
         if config is None:
             raise LlmError("not_configured", "No model is configured: set VANCE_FAST_MODEL or VANCE_MODEL.")
-        result = validate_values(wizard.definition.fields, values, lenient=True)
-        ctx = self.context(scope, lang)
-        try:  # in a thread: the caller is an event loop, and a render may take up to its deadline
-            prompt = await asyncio.to_thread(render_validator_prompt, wizard, result.values, ctx) or ""
+        valid = self._valid(wizard, values, lenient=True)
+        try:
+            prompt = await run_steps_async(validator_steps(wizard, valid, ctx)) or ""
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
         return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)

@@ -6,6 +6,8 @@ Before the render workers, the first bomb held the GIL for 64 s and `/healthz` w
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import resource
 import time
 
@@ -13,7 +15,13 @@ import pytest
 
 from vance_ui.wizards.render_pool import KILL_MARGIN_SECONDS, render_pool
 from vance_ui.wizards.sandbox import DEFAULT_LIMITS, TemplateLimits
-from vance_ui.wizards.templating import TemplateProblem, check_template, compile_template, render_bounded
+from vance_ui.wizards.templating import (
+    TemplateProblem,
+    check_template,
+    compile_template,
+    render_bounded,
+    render_bounded_async,
+)
 
 DEADLINE = DEFAULT_LIMITS.deadline_seconds
 # Deadline plus the pool's kill margin plus time for a loaded CI machine to deliver the answer; the
@@ -118,3 +126,30 @@ def test_output_never_carries_a_memory_address() -> None:
         except TemplateProblem:
             continue
         assert " at 0x" not in text and "<" not in text, source
+
+
+def test_a_render_given_up_while_waiting_leaves_no_late_answer_behind() -> None:
+    """A client that goes away cancels the wait: that worker is killed, or its late answer would be
+    read as the answer to the next request."""
+    slow = compile_template("{% for i in range(40000) %}{{ ('ab' * 20) | upper | length }}{% endfor %}",
+                            "promptTemplate")
+
+    async def story() -> None:
+        waiting = asyncio.create_task(render_bounded_async(slow, {}))
+        await asyncio.sleep(0.02)
+        waiting.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await waiting
+        for word in ("fresh", "again"):
+            assert await render_bounded_async(compile_template("{{ x }}", "promptTemplate"), {"x": word}) == word
+
+    asyncio.run(story())
+
+
+def test_a_large_answer_arrives_whole_on_an_event_loop() -> None:
+    big = "t" * 150_000  # more than a pipe holds: it arrives in pieces
+
+    async def story() -> str:
+        return await render_bounded_async(compile_template("{{ x }}!", "promptTemplate"), {"x": big})
+
+    assert asyncio.run(story()) == big + "!"

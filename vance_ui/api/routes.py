@@ -129,7 +129,7 @@ async def get_wizard(name: WizardName, service: Service, scope: RequestScope,
 async def render_wizard(name: WizardName, body: ValuesBody, service: Service,
                         scope: RequestScope, lang: Lang = None) -> Response:
     """Validate the values and render the prompt (follow-up links appended)."""
-    rendered = await run_in_threadpool(service.render, scope, name, body.values, lang)
+    rendered = await service.render_async(scope, name, body.values, lang)
     links = [FollowUpOut(wizard=f.wizard, label=f.label, url=f.url) for f in rendered.follow_ups]
     # serialised here: FastAPI would validate the model it was just given once more, then encode it
     return Response(RenderOut(prompt=rendered.prompt, followUps=links).model_dump_json(),

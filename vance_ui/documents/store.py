@@ -100,6 +100,14 @@ class GenerationMemo(Generic[K, V]):
         self._lock = threading.Lock()
         self._limit = limit
 
+    def remembers(self, key: K, generation: Hashable | None) -> bool:
+        """Whether `lookup` would answer from memory now (no `compute`, so no I/O)."""
+        if generation is None:
+            return False
+        with self._lock:
+            known = self._values.get(key)
+        return known is not None and known[0] == generation
+
     def lookup(self, key: K, generation: Hashable | None, compute: Callable[[], V]) -> V:
         """`compute()`, or what it gave for `key` at this generation (read before computing)."""
         if generation is None:

@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from nicegui import background_tasks, run, ui
+from nicegui import background_tasks, ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
@@ -130,14 +130,16 @@ class WizardForm:
         background_tasks.create(self._preview_off_loop(self._previews, self.form.values()), name="preview")
 
     async def _preview_off_loop(self, number: int, values: dict[str, Any]) -> None:
-        """A template may run up to its render deadline: in a thread, other pages keep going."""
-        outcome = await run.io_bound(self._render_preview, values)
-        if outcome is not None and number == self._previews and not self.dialog.is_deleted:  # else: newer one
+        """A template may run up to its render deadline, in a render worker: the loop only waits."""
+        outcome = await self._render_preview(values)
+        if number == self._previews and not self.dialog.is_deleted:  # else: a newer one is on its way
             self._show_preview(outcome)
 
-    def _render_preview(self, values: dict[str, Any]) -> tuple[str, bool]:
+    async def _render_preview(self, values: dict[str, Any]) -> tuple[str, bool]:
         try:
-            return self.ctx.service.preview(self.ctx.scope, self.definition.name, values, self.ctx.lang).prompt, True
+            rendered = await self.ctx.service.render_async(self.ctx.scope, self.definition.name, values,
+                                                           self.ctx.lang, lenient=True)
+            return rendered.prompt, True
         except (RenderFailed, WizardNotFound) as problem:
             return self.ctx.t("preview_failed", error=str(problem)), False
 
@@ -162,9 +164,9 @@ class WizardForm:
 
     async def _submit(self) -> None:
         t = self.ctx.t
-        try:  # in a thread: a render may take up to its deadline, and other pages must keep going
-            rendered = await run.io_bound(self.ctx.service.render, self.ctx.scope, self.definition.name,
-                                          self.form.values(), self.ctx.lang)
+        try:  # the render runs in a worker, up to its deadline; the loop only waits
+            rendered = await self.ctx.service.render_async(self.ctx.scope, self.definition.name,
+                                                           self.form.values(), self.ctx.lang)
         except FormInvalid as invalid:
             self.use_button.props(remove="loading")
             unplaced = self.form.show_errors(invalid.errors)
@@ -176,7 +178,7 @@ class WizardForm:
             self._show_banner([t("render_failed", error=str(problem))], "error")
             return
         self.use_button.props(remove="loading")
-        if rendered is None or self.submitted:  # shutting down, or pressed twice (the first one used it)
+        if self.submitted:  # pressed twice: the first one used the prompt
             return
         self.submitted = True
         self.ctx.drafts.delete(self.definition.name)

@@ -147,6 +147,10 @@ class WizardRegistry:
         return self._resolved.lookup((tenant, name, project_id, user), self._generation(),
                                      lambda: self._resolve(tenant, name, project_id, user))
 
+    def remembers(self, tenant: str, name: str, project_id: str | None, user: str) -> bool:
+        """Whether `resolve` would answer from memory now, without reading a file."""
+        return self._resolved.remembers((tenant, name, project_id, user), self._generation())
+
     def _resolve(self, tenant: str, name: str, project_id: str | None, user: str) -> LoadedWizard | None:
         check_wizard_name(name)  # a name that fails here is never remembered
         for layer in self.layers(tenant, project_id, user):

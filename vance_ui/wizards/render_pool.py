@@ -8,17 +8,20 @@ ways: neither side unpickles what the other sent); the caller waits at most the 
 next request. The kernel caps each worker's memory and CPU time (see `render_worker`), and workers
 run at a lower priority, so a template bomb costs one core for about a second and nobody else waits.
 
-Waiting callers block their own thread (never an event loop: adapters call the service from worker
-threads); at most `size` renders run at once, more wait their turn for up to `BUSY_WAIT_SECONDS`.
+At most `size` renders run at once, more wait their turn for up to `BUSY_WAIT_SECONDS`. Sync callers
+block their own thread; `run_async` lets an event loop wait for the answer without any thread (a
+thread hop and the GIL hand-back after it cost more than the render itself).
 """
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import functools
 import json
 import logging
 import os
+import struct
 import subprocess
 import sys
 import threading
@@ -37,6 +40,7 @@ log = logging.getLogger("vance_ui.render")
 KILL_MARGIN_SECONDS = 0.05
 BUSY_WAIT_SECONDS = 30.0
 START_SECONDS = 20.0
+PIPE_BUFFER_BYTES = 60_000  # Linux pipes hold 64 KiB: a smaller request is written without waiting
 PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])
 
 Op = Literal["check", "render"]
@@ -45,6 +49,58 @@ Op = Literal["check", "render"]
 @functools.cache
 def _as_dict(limits: TemplateLimits) -> dict[str, Any]:
     return asdict(limits)
+
+
+def _encode(op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
+            limits: TemplateLimits) -> bytes:
+    try:
+        return json.dumps({"op": op, "source": source, "origin": origin, "expression": expression,
+                           "context": context, "limits": _as_dict(limits)}, ensure_ascii=False).encode()
+    except (TypeError, ValueError) as exc:
+        raise TemplateProblem("runtime", f"the values are not plain data ({exc})") from None
+
+
+def _answer(reply: dict[str, Any] | None, limits: TemplateLimits) -> Any:
+    if reply is None:
+        raise TemplateProblem("limit", f"rendering took longer than {limits.deadline_seconds:g} s "
+                                       "or ran out of memory, and was stopped")
+    if "problem" in reply:
+        kind, message, line = reply["problem"]
+        raise TemplateProblem(kind, message, line)
+    return reply["ok"]
+
+
+async def _receive(fd: int) -> bytes:
+    """One message as `Connection.send_bytes` frames it (a 4-byte big-endian length, then the
+    bytes), read whenever the event loop says the pipe is readable: a large answer arrives in
+    pieces, and the loop never waits for one. The pipe is blocking again afterwards, for `run`
+    (the event loop, uvloop's at least, makes a watched descriptor non-blocking)."""
+    loop = asyncio.get_running_loop()
+    readable = asyncio.Event()
+    loop.add_reader(fd, readable.set)
+    os.set_blocking(fd, False)
+    try:
+        data = bytearray()
+        size = None
+        while size is None or len(data) < size + 4:
+            want = 4 - len(data) if size is None else size + 4 - len(data)
+            try:
+                chunk = os.read(fd, min(want, 1 << 20))
+            except BlockingIOError:
+                readable.clear()
+                await readable.wait()
+                continue
+            if not chunk:
+                raise EOFError("the render worker closed its pipe")
+            data += chunk
+            if size is None and len(data) >= 4:
+                size = struct.unpack("!i", data[:4])[0]
+                if size < 0:
+                    raise ValueError("an answer larger than 2 GiB")
+        return bytes(data[4:])
+    finally:
+        loop.remove_reader(fd)
+        os.set_blocking(fd, True)
 
 
 @dataclass(eq=False)
@@ -103,11 +159,7 @@ class RenderPool:
     def run(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
             limits: TemplateLimits) -> Any:
         """`op` on a worker: the names a template reads ("check") or its text ("render")."""
-        try:
-            request = json.dumps({"op": op, "source": source, "origin": origin, "expression": expression,
-                                  "context": context, "limits": _as_dict(limits)}, ensure_ascii=False).encode()
-        except (TypeError, ValueError) as exc:
-            raise TemplateProblem("runtime", f"the values are not plain data ({exc})") from None
+        request = _encode(op, source, origin, expression, context, limits)
         worker = self._acquire()
         reply: dict[str, Any] | None = None
         try:
@@ -118,13 +170,33 @@ class RenderPool:
             reply = None
         finally:
             self._release(worker, reply is not None and not reply.get("retire"))
-        if reply is None:
-            raise TemplateProblem("limit", f"rendering took longer than {limits.deadline_seconds:g} s "
-                                           "or ran out of memory, and was stopped")
-        if "problem" in reply:
-            kind, message, line = reply["problem"]
-            raise TemplateProblem(kind, message, line)
-        return reply["ok"]
+        return _answer(reply, limits)
+
+    async def run_async(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
+                        limits: TemplateLimits) -> Any:
+        """The same from an event loop, which only waits: no thread sits blocked on the pipe. A request
+        too large for the pipe's buffer, or one that has to wait for a worker, goes through a thread."""
+        request = _encode(op, source, origin, expression, context, limits)
+        worker = self._try_acquire() if len(request) < PIPE_BUFFER_BYTES else None
+        if worker is None:
+            return await asyncio.to_thread(self.run, op, source, origin, expression, context, limits)
+        reply: dict[str, Any] | None = None
+        try:
+            worker.requests.send_bytes(request)  # fits into the empty pipe: never blocks
+            message = await asyncio.wait_for(_receive(worker.replies.fileno()),
+                                             limits.deadline_seconds + KILL_MARGIN_SECONDS)
+            reply = json.loads(message)
+        except (OSError, EOFError, ValueError, TimeoutError):
+            reply = None
+        finally:
+            self._release(worker, reply is not None and not reply.get("retire"))
+        return _answer(reply, limits)
+
+    def _try_acquire(self) -> _Worker | None:
+        """An idle worker, if there is one (cancelled waits kill theirs: a late answer would be the
+        answer to the next request)."""
+        with self._changed:
+            return self._idle.pop() if self._idle else None
 
     def _acquire(self) -> _Worker:
         give_up = time.monotonic() + BUSY_WAIT_SECONDS

@@ -74,11 +74,13 @@ def cap_memory(extra_bytes: int) -> None:
 
 
 def cap_cpu(seconds: float) -> None:
-    """The kernel ends this process (SIGXCPU, then SIGKILL) once this request used `seconds` more CPU."""
+    """The kernel ends this process (SIGXCPU) once this request used `seconds` more CPU. Only the
+    soft limit moves: a process that is not root may not raise its hard limit again."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     used = usage.ru_utime + usage.ru_stime
     soft = math.ceil(used + seconds) + CPU_SLACK_SECONDS
-    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
 
 
 @functools.cache

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from vance_ui.wizards.localization import localize
 from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard
 from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
-from vance_ui.wizards.templating import CheckedTemplate, render_bounded
+from vance_ui.wizards.templating import CheckedTemplate, render_bounded, render_bounded_async
 
 FOLLOW_UP_INSTRUCTION = {
     "en": "If this is successfully completed, offer the user the following follow-up action(s) as a Markdown link:",
@@ -72,25 +72,40 @@ def _mask_secrets(fields: list[FormField], values: Mapping[str, Any], mask: str)
     return masked
 
 
-def render_template(template: CheckedTemplate, values: Mapping[str, Any], ctx: RenderContext) -> str:
-    return render_bounded(template, _context(values, ctx))
+RenderJob = tuple[CheckedTemplate, dict[str, Any]]
+T = TypeVar("T")
+# How a prompt is put together, apart from where its templates render: each step hands out a
+# template with its context and gets the text back (`run_steps` in a thread, `run_steps_async` on an
+# event loop), so the follow-up logic exists once for both.
+RenderSteps = Generator[RenderJob, str, T]
+
+
+def _render(template: CheckedTemplate, values: Mapping[str, Any], ctx: RenderContext) -> RenderSteps[str]:
+    text: str = yield template, _context(values, ctx)
+    return text
 
 
 def _follow_up(follow: CompiledFollowUp, values: dict[str, Any], safe: dict[str, Any],
-               ctx: RenderContext) -> FollowUpLink | None:
-    if follow.condition is not None and not render_template(follow.condition, values, ctx).strip():
+               ctx: RenderContext) -> RenderSteps[FollowUpLink | None]:
+    if follow.condition is not None and not (yield from _render(follow.condition, values, ctx)).strip():
         return None
     code = localize({c: c for c in follow.labels}, ctx.lang)
-    label_text = render_template(follow.labels[code], safe, ctx).strip() or follow.wizard
-    prefill = {key: render_template(tpl, safe, ctx) for key, tpl in follow.prefill.items()}
+    label_text = (yield from _render(follow.labels[code], safe, ctx)).strip() or follow.wizard
+    prefill = {}
+    for key, template in follow.prefill.items():
+        prefill[key] = yield from _render(template, safe, ctx)
     return FollowUpLink(follow.wizard, label_text, prefill)
 
 
-def render_prompt(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderedPrompt:
+def prompt_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderSteps[RenderedPrompt]:
     """`values` must come from the validator: declared keys only, defaults applied."""
-    body = render_template(wizard.prompt, values, ctx).rstrip()
+    body = (yield from _render(wizard.prompt, values, ctx)).rstrip()
     safe = _mask_secrets(list(wizard.definition.fields), values, "")
-    links = [link for f in wizard.follow_ups if (link := _follow_up(f, values, safe, ctx)) is not None]
+    links = []
+    for follow in wizard.follow_ups:
+        link = yield from _follow_up(follow, values, safe, ctx)
+        if link is not None:
+            links.append(link)
     if not links:
         return RenderedPrompt(body, body, [])
     instruction = localize(FOLLOW_UP_INSTRUCTION, ctx.lang)
@@ -98,9 +113,35 @@ def render_prompt(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderConte
     return RenderedPrompt(f"{body}\n\n{instruction}\n{block}", body, links)
 
 
-def render_validator_prompt(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> str | None:
+def validator_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderSteps[str | None]:
     """The validator never sees secrets: password values reach it as a placeholder."""
     if wizard.validator is None:
         return None
     masked = _mask_secrets(list(wizard.definition.fields), values, MASKED)
-    return render_template(wizard.validator, masked, ctx).strip()
+    return (yield from _render(wizard.validator, masked, ctx)).strip()
+
+
+def run_steps(steps: RenderSteps[T]) -> T:
+    """Render each step's template in a render worker, waiting in this thread."""
+    try:
+        job = next(steps)
+        while True:
+            job = steps.send(render_bounded(*job))
+    except StopIteration as done:
+        result: T = done.value
+        return result
+
+
+async def run_steps_async(steps: RenderSteps[T]) -> T:
+    """The same from an event loop, which waits without blocking."""
+    try:
+        job = next(steps)
+        while True:
+            job = steps.send(await render_bounded_async(*job))
+    except StopIteration as done:
+        result: T = done.value
+        return result
+
+
+def render_prompt(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderedPrompt:
+    return run_steps(prompt_steps(wizard, values, ctx))

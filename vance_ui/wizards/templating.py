@@ -68,3 +68,13 @@ def render_bounded(template: CheckedTemplate, context: dict[str, Any],
 
     text: str = render_pool().run("render", template.source, template.origin, template.expression, context, limits)
     return text
+
+
+async def render_bounded_async(template: CheckedTemplate, context: dict[str, Any],
+                               limits: TemplateLimits = DEFAULT_LIMITS) -> str:
+    """`render_bounded` for an event loop: it waits for the worker's answer without blocking."""
+    from vance_ui.wizards.render_pool import render_pool
+
+    text: str = await render_pool().run_async("render", template.source, template.origin, template.expression,
+                                              context, limits)
+    return text
