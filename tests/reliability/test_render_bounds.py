@@ -153,3 +153,18 @@ def test_a_large_answer_arrives_whole_on_an_event_loop() -> None:
         return await render_bounded_async(compile_template("{{ x }}!", "promptTemplate"), {"x": big})
 
     assert asyncio.run(story()) == big + "!"
+
+
+def test_many_renders_at_once_each_get_their_own_answer() -> None:
+    """More renders than workers, from an event loop and from threads at once: each waits its turn
+    and gets the answer to its own values."""
+    template = compile_template("{{ x }}-{{ x | upper }}", "promptTemplate")
+
+    async def story() -> list[str]:
+        on_loop = [render_bounded_async(template, {"x": f"loop{i}"}) for i in range(24)]
+        in_threads = [asyncio.to_thread(render_bounded, template, {"x": f"thread{i}"}) for i in range(6)]
+        return list(await asyncio.gather(*on_loop, *in_threads))
+
+    answers = asyncio.run(story())
+    expected = [f"loop{i}-LOOP{i}" for i in range(24)] + [f"thread{i}-THREAD{i}" for i in range(6)]
+    assert answers == expected
