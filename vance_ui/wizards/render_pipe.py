@@ -79,7 +79,7 @@ class WorkerProcess:
         """The same on an event loop, which waits without blocking (`request` must fit the pipe)."""
         try:
             self.requests.send_bytes(request)  # fits into the empty pipe: never blocks
-            reply: dict[str, Any] = json.loads(await asyncio.wait_for(_receive(self.replies.fileno()), seconds))
+            reply: dict[str, Any] = json.loads(await _receive(self.replies.fileno(), seconds))
             return reply
         except (OSError, EOFError, ValueError, TimeoutError):
             return None
@@ -95,34 +95,52 @@ class WorkerProcess:
             log.error("render worker %d did not end after SIGKILL", self.process.pid)
 
 
-async def _receive(fd: int) -> bytes:
-    """One frame, read whenever the event loop says the pipe is readable: a large answer arrives in
-    pieces, and the loop never waits for one. The pipe is blocking again afterwards, for `ask`
-    (the event loop, uvloop's at least, makes a watched descriptor non-blocking)."""
+class _Frame:
+    """One frame read by the event loop's reader callback whenever the pipe is readable: a large
+    answer arrives in pieces, and the loop never waits for one (no task, no thread per answer)."""
+
+    def __init__(self, fd: int, done: asyncio.Future[bytes]) -> None:
+        self.fd, self.done = fd, done
+        self.data = bytearray()
+        self.size: int | None = None
+
+    def readable(self) -> None:
+        try:
+            while not self.done.done():
+                want = 4 - len(self.data) if self.size is None else self.size + 4 - len(self.data)
+                chunk = os.read(self.fd, min(want, 1 << 20))
+                if not chunk:
+                    raise EOFError("the render worker closed its pipe")
+                self.data += chunk
+                if self.size is None and len(self.data) >= 4:
+                    self.size = struct.unpack("!i", self.data[:4])[0]
+                    if self.size < 0:
+                        raise ValueError("an answer larger than 2 GiB")
+                if self.size is not None and len(self.data) == self.size + 4:
+                    self.done.set_result(bytes(self.data[4:]))
+        except BlockingIOError:
+            pass
+        except (OSError, EOFError, ValueError) as exc:
+            self.done.set_exception(exc)
+
+
+def _time_out(done: asyncio.Future[bytes]) -> None:
+    if not done.done():
+        done.set_exception(TimeoutError())
+
+
+async def _receive(fd: int, seconds: float) -> bytes:
+    """One frame within `seconds`. The pipe is blocking again afterwards, for `ask` (the event
+    loop, uvloop's at least, makes a watched descriptor non-blocking)."""
     loop = asyncio.get_running_loop()
-    readable = asyncio.Event()
-    loop.add_reader(fd, readable.set)
+    done: asyncio.Future[bytes] = loop.create_future()
     os.set_blocking(fd, False)
+    loop.add_reader(fd, _Frame(fd, done).readable)
+    timer = loop.call_later(seconds, _time_out, done)
     try:
-        data = bytearray()
-        size = None
-        while size is None or len(data) < size + 4:
-            want = 4 - len(data) if size is None else size + 4 - len(data)
-            try:
-                chunk = os.read(fd, min(want, 1 << 20))
-            except BlockingIOError:
-                readable.clear()
-                await readable.wait()
-                continue
-            if not chunk:
-                raise EOFError("the render worker closed its pipe")
-            data += chunk
-            if size is None and len(data) >= 4:
-                size = struct.unpack("!i", data[:4])[0]
-                if size < 0:
-                    raise ValueError("an answer larger than 2 GiB")
-        return bytes(data[4:])
+        return await done
     finally:
+        timer.cancel()
         loop.remove_reader(fd)
         os.set_blocking(fd, True)
 
