@@ -45,6 +45,13 @@ BUSY = "too many templates are rendering at once; try again"
 Waiter = asyncio.Future[WorkerProcess | None]
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class RenderPool:
     """Up to `size` render workers, started when first needed and replaced when killed."""
 
@@ -155,7 +162,11 @@ class RenderPool:
             while self._threads_waiting == 0 and self._loops_waiting:
                 waiter = self._loops_waiting.popleft()
                 if not waiter.done():
-                    waiter.get_loop().call_soon_threadsafe(self._hand_over, waiter, worker)
+                    loop = waiter.get_loop()
+                    if _running_loop() is loop:  # most often: a render on this loop just finished
+                        loop.call_soon(self._hand_over, waiter, worker)
+                    else:
+                        loop.call_soon_threadsafe(self._hand_over, waiter, worker)
                     return
             if worker is not None:
                 self._idle.append(worker)
