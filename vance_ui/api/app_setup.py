@@ -45,8 +45,10 @@ def _serve_schema(app: FastAPI) -> None:
     @app.get("/openapi.json", include_in_schema=False)
     def openapi() -> JSONResponse:
         if app.openapi_schema is None:
-            routes = [r for r in app.routes if getattr(r, "path", "").startswith(("/brain/", "/healthz"))]
-            app.openapi_schema = get_openapi(title=API_TITLE, version=app.version, routes=routes)
+            schema = get_openapi(title=API_TITLE, version=app.version, routes=app.routes)
+            schema["paths"] = {path: item for path, item in schema.get("paths", {}).items()
+                               if path.startswith(("/brain/", "/healthz"))}
+            app.openapi_schema = schema
         return JSONResponse(app.openapi_schema)
 
 
