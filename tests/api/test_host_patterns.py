@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
+from vance_ui.api.app_setup import install_guards
 from vance_ui.api.host_check import HostCheck, allowed_hosts, host_of
+from vance_ui.api.security_headers import SecurityHeaders
 from vance_ui.settings import Settings
 
 
@@ -70,3 +73,13 @@ async def test_a_refusal_is_json_on_api_paths_and_text_elsewhere() -> None:
     assert "VANCE_ALLOWED_HOSTS" in api.json()["message"]
     page = await answers(["localhost"], "evil.example", "/")
     assert page.status_code == 400 and page.headers["content-type"].startswith("text/plain")
+
+
+def test_a_wildcard_bind_without_allowed_hosts_warns_at_start(caplog: pytest.LogCaptureFixture) -> None:
+    app = FastAPI()
+    install_guards(app, settings(host="0.0.0.0", allow_unauthenticated=True))
+    assert "VANCE_ALLOWED_HOSTS is empty" in caplog.text
+    assert [m.cls for m in app.user_middleware[:2]] == [SecurityHeaders, HostCheck]  # outermost
+    caplog.clear()
+    install_guards(FastAPI(), settings(host="0.0.0.0", allowed_hosts="vance.example.com"))
+    assert not caplog.text
