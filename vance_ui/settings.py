@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from vance_ui.api.host_check import host_pattern
+from vance_ui.host_names import host_pattern
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
 BUNDLED_DEFAULTS_DIR = PACKAGE_ROOT.parent / "vance-defaults"

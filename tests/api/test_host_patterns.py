@@ -11,8 +11,9 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from vance_ui.api.app_setup import install_guards
-from vance_ui.api.host_check import HostCheck, allowed_hosts, host_of
+from vance_ui.api.host_check import HostCheck
 from vance_ui.api.security_headers import SecurityHeaders
+from vance_ui.host_names import allowed_hosts, host_of
 from vance_ui.settings import Settings
 
 

@@ -11,9 +11,10 @@ from starlette.middleware import Middleware
 
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.api.errors import BodySizeLimit, install_error_handlers, install_http_error_json
-from vance_ui.api.host_check import WILDCARD_BINDS, HostCheck, allowed_hosts
+from vance_ui.api.host_check import HostCheck
 from vance_ui.api.routes import router
 from vance_ui.api.security_headers import SecurityHeaders
+from vance_ui.host_names import WILDCARD_BINDS, allowed_hosts
 from vance_ui.service import WizardService
 from vance_ui.settings import Settings
 

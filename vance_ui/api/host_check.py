@@ -6,61 +6,22 @@ in single-user mode). Its requests still carry `Host: attacker.example`, so refu
 install was not configured for closes that. Starlette's `TrustedHostMiddleware` does the same check
 (same patterns: exact names, `*.example.com`, `*`) but answers plain text; this one answers API
 paths with the JSON error every API client expects, never redirects, and refuses WebSocket
-handshakes (socket.io) before they are accepted. Imports nothing from the app: `settings` uses it.
+handshakes (socket.io) before they are accepted. The host patterns: `vance_ui/host_names.py`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import ipaddress
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
-#: bind addresses that mean "every interface": not a name anyone reaches the app by
-WILDCARD_BINDS = frozenset({"", "0.0.0.0", "::", "[::]", "*"})
+from vance_ui.host_names import host_of, host_pattern, is_allowed
+
 #: paths whose clients are programs: a refusal there is JSON
 JSON_PATHS = ("/brain/", "/healthz", "/openapi.json")
-
-_HEADER = re.compile(r"(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::[0-9]{1,5})?")
-_PATTERN = re.compile(r"\*|(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\]")
-_WILDCARDS = "wildcards only as '*' or '*.example.com'"
-
-
-def host_pattern(text: str) -> str:
-    """One allowed-host entry, lowercased (an IPv6 address gets its brackets); ValueError if not a host name."""
-    pattern = text.strip().lower()
-    if ":" in pattern and not pattern.startswith("["):
-        with contextlib.suppress(ValueError):
-            pattern = f"[{ipaddress.IPv6Address(pattern)}]"
-    if not _PATTERN.fullmatch(pattern):
-        raise ValueError(f"{text!r} is not a host name (no scheme, no port; {_WILDCARDS})")
-    return pattern
-
-
-def allowed_hosts(bind_host: str, extra: Iterable[str] = ()) -> list[str]:
-    """The loopback names, the bind address unless it is a wildcard, and `extra` (VANCE_ALLOWED_HOSTS)."""
-    hosts = list(LOOPBACK_HOSTS)
-    if bind_host.strip().lower() not in WILDCARD_BINDS:
-        with contextlib.suppress(ValueError):  # e.g. an IPv6 address with a zone id: no browser sends that
-            hosts.append(host_pattern(bind_host))
-    hosts.extend(host_pattern(host) for host in extra)
-    return list(dict.fromkeys(hosts))
-
-
-def host_of(header: str | None) -> str | None:
-    """`Example.com:8080` -> `example.com`, `[::1]:80` -> `[::1]`; None for a missing or malformed header."""
-    match = _HEADER.fullmatch((header or "").strip().lower())
-    return match.group(1) if match else None
-
-
-def is_allowed(host: str, patterns: Sequence[str]) -> bool:
-    return any(p == "*" or host == p or (p.startswith("*.") and host.endswith(p[1:])) for p in patterns)
 
 
 class HostCheck:
