@@ -6,12 +6,13 @@ from nicegui import app, background_tasks, run, ui
 
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.accounts.startup import check_startup
-from vance_ui.api.app_setup import mount_api
+from vance_ui.api.app_setup import install_guards, mount_api
 from vance_ui.memory import building_long_lived_objects, limit_malloc_arenas, trim_memory
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
 from vance_ui.web import nicegui_speedups
 from vance_ui.web.fast_paths import install_fast_paths
+from vance_ui.web.not_found import install_plain_404
 from vance_ui.web.pages import register_pages
 
 limit_malloc_arenas()  # before the first thread-pool thread exists
@@ -22,6 +23,7 @@ check_startup(settings)
 service = create_service(settings)
 users = UserDirectory(settings.users_file) if settings.users_file else None
 mount_api(app, service, users)
+install_plain_404(app)
 register_pages(service)
 app.add_static_files("/assets", str(PACKAGE_ROOT.parent / "assets"))
 
@@ -37,7 +39,13 @@ def _start_watching() -> None:
     background_tasks.create(run.io_bound(_warm_up), name="warm up wizards")
 
 
-app.on_startup(install_fast_paths)
+def _install_middlewares() -> None:
+    """At start-up: NiceGUI adds its own middlewares in `ui.run`, after this module's code."""
+    install_fast_paths()
+    install_guards(app, settings)
+
+
+app.on_startup(_install_middlewares)
 app.timer(30, trim_memory)
 app.on_startup(_start_watching)
 app.on_shutdown(service.stop_watching)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from vance_ui.host_names import host_pattern
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
 BUNDLED_DEFAULTS_DIR = PACKAGE_ROOT.parent / "vance-defaults"
@@ -40,6 +43,19 @@ class Settings(BaseSettings):
     allow_unauthenticated: bool = False
     # set when the app is served over HTTPS (directly or behind a proxy): the cookie gets `Secure`
     cookie_secure: bool = False
+    # host names the app answers besides the loopback names and VANCE_HOST (DNS rebinding protection);
+    # comma-separated, `*.example.com` for subdomains, `*` for any
+    allowed_hosts: Annotated[list[str], NoDecode] = Field(default_factory=list)
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _split_hosts(cls, value: Any) -> Any:
+        return [part for part in value.split(",") if part.strip()] if isinstance(value, str) else value
+
+    @field_validator("allowed_hosts")
+    @classmethod
+    def _check_hosts(cls, value: list[str]) -> list[str]:
+        return [host_pattern(host) for host in value]
 
     @property
     def multi_user(self) -> bool:

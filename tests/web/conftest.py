@@ -56,6 +56,12 @@ promptTemplate: |
 """
 
 
+@pytest.fixture(autouse=True)
+def simulated_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The User fixture's requests say `Host: test`: an allowed host like any hosted install's name."""
+    monkeypatch.setenv("VANCE_ALLOWED_HOSTS", "test")
+
+
 @pytest.fixture
 def web_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     data = tmp_path / "web-data"

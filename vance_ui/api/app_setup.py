@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import logging
+
 from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import JSONResponse
+from starlette.middleware import Middleware
 
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.api.errors import BodySizeLimit, install_error_handlers, install_http_error_json
+from vance_ui.api.host_check import HostCheck
 from vance_ui.api.routes import router
+from vance_ui.api.security_headers import SecurityHeaders
+from vance_ui.host_names import WILDCARD_BINDS, allowed_hosts
 from vance_ui.service import WizardService
+from vance_ui.settings import Settings
+
+API_TITLE = "Vance Prompt Wizards API"
+log = logging.getLogger("vance_ui.api")
 
 
 def mount_api(app: FastAPI, service: WizardService, users: UserDirectory | None = None) -> None:
@@ -23,3 +35,33 @@ def mount_api(app: FastAPI, service: WizardService, users: UserDirectory | None 
     def healthz() -> dict[str, str]:
         """Liveness probe (and the HTTP floor the benchmark compares against)."""
         return {"status": "ok"}
+
+    if app.openapi_url is None:  # NiceGUI's app serves no schema; the API it carries still has one
+        _serve_schema(app)
+
+
+def _serve_schema(app: FastAPI) -> None:
+    """`/openapi.json` of the API routes only (not NiceGUI's pages, internals or static files)."""
+
+    @app.get("/openapi.json", include_in_schema=False)
+    def openapi() -> JSONResponse:
+        if app.openapi_schema is None:
+            schema = get_openapi(title=API_TITLE, version=app.version, routes=app.routes)
+            schema["paths"] = {path: item for path, item in schema.get("paths", {}).items()
+                               if path.startswith(("/brain/", "/healthz"))}
+            app.openapi_schema = schema
+        return JSONResponse(app.openapi_schema)
+
+
+def install_guards(app: FastAPI, settings: Settings, json_everywhere: bool = False) -> None:
+    """Host check and security headers as the outermost middlewares (call after every other one).
+
+    Outermost, so a request for a foreign host gets no session cookie, storage or page at all.
+    """
+    hosts = allowed_hosts(settings.host, settings.allowed_hosts)
+    if settings.host.strip().lower() in WILDCARD_BINDS and not settings.allowed_hosts:
+        log.warning("VANCE_HOST=%s, but VANCE_ALLOWED_HOSTS is empty: only requests for %s are answered; "
+                    "set VANCE_ALLOWED_HOSTS to the name(s) users reach the app by", settings.host, ", ".join(hosts))
+    app.user_middleware[0:0] = [Middleware(SecurityHeaders),
+                                Middleware(HostCheck, allowed=hosts, json_everywhere=json_everywhere)]
+    app.middleware_stack = None

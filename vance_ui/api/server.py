@@ -18,7 +18,7 @@ from fastapi import FastAPI
 
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.accounts.startup import check_startup
-from vance_ui.api.app_setup import mount_api
+from vance_ui.api.app_setup import API_TITLE, install_guards, mount_api
 from vance_ui.memory import building_long_lived_objects
 from vance_ui.runtime import configure_logging, create_service
 from vance_ui.settings import Settings
@@ -43,8 +43,9 @@ def create_app() -> FastAPI:
         yield
         service.stop_watching()
 
-    app = FastAPI(title="Vance Prompt Wizards API", lifespan=lifespan)
+    app = FastAPI(title=API_TITLE, lifespan=lifespan)
     mount_api(app, service, users)
+    install_guards(app, settings, json_everywhere=True)
     return app
 
 
