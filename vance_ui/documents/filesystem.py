@@ -82,13 +82,17 @@ class FileDocumentStore:
             self._warned.add(key)
         log.warning(message, *args)
 
-    def _inside(self, file: Path) -> bool:
-        """Whether `file`, with every symlink on the way resolved, stays under the root."""
-        real = os.path.realpath(file)
-        root = str(self.root)
-        if real == root or real.startswith(root + os.sep):
+    def _confined(self, layer: Path, target: Path) -> bool:
+        """Whether `target`, every symlink on the way resolved, stays inside its own layer folder
+        (`<root>/<tenant>/<project>`, the root itself for bundled documents). Inside the data dir
+        is not enough: a link from a project into `_user_alice/` (or another tenant) would show
+        one user's documents to others. `root` is resolved once, so the layer folder's own
+        lexical path is the prefix: a symlinked layer or tenant folder is refused as well."""
+        real = os.path.realpath(target)
+        if real.startswith(str(layer) + os.sep):
             return True
-        self._warn_once(str(file), real, "refusing %s: it resolves to %s, outside %s", file, real, root)
+        self._warn_once(str(target), real, "refusing %s: it resolves to %s, outside its layer folder %s",
+                        target, real, layer)
         return False
 
     # -- addressing -------------------------------------------------------------------------
@@ -97,10 +101,12 @@ class FileDocumentStore:
         return self.root / check_segment(tenant, "tenant") / check_segment(project, "project")
 
     def _file(self, tenant: str, project: str, path: str) -> Path:
-        """The file for a path; a symlink (or symlinked folder) leading out of the root is refused."""
-        file = self._dir(tenant, project) / check_path(path)
-        if not self._inside(file):
-            raise InvalidDocumentPath(f"{path[:80]!r} leads outside the data directory")
+        """The file for a path; a symlink (or symlinked folder) leading out of its layer is refused,
+        for reads and writes alike (a write must never land in another layer)."""
+        layer = self._dir(tenant, project)
+        file = layer / check_path(path)
+        if not self._confined(layer, file):
+            raise InvalidDocumentPath(f"{path[:80]!r} leads outside its layer folder")
         return file
 
     def _info(self, tenant: str, project: str, path: str, file: Path, stat: os.stat_result) -> DocumentInfo:
@@ -116,15 +122,16 @@ class FileDocumentStore:
 
     def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None:
         try:
-            file = self._dir(tenant, project) / check_path(path)
+            layer = self._dir(tenant, project)
         except InvalidDocumentPath:
             check_path(path)  # a malformed path still raises; a folder name the store refuses is just absent
             return None
+        file = layer / check_path(path)
         try:  # first: most lookups (a wizard in the layers above its own) miss, and a miss needs no realpath
             stat = file.stat()
         except (FileNotFoundError, NotADirectoryError):
             return None
-        if not stat_mode.S_ISREG(stat.st_mode) or not self._inside(file):  # an escaping symlink is just absent
+        if not stat_mode.S_ISREG(stat.st_mode) or not self._confined(layer, file):  # an escaping link is absent
             return None
         return self._info(tenant, project, path, file, stat)
 
@@ -145,9 +152,11 @@ class FileDocumentStore:
 
     def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> list[DocumentInfo]:
         refuse_in_quick_mode("scan a folder")
-        directory = self._dir(tenant, project) / check_path(folder)
+        layer = self._dir(tenant, project)
+        directory = layer / check_path(folder)
         found: list[DocumentInfo] = []
-        if not self._inside(directory):  # then only symlinked entries need resolving, not every file
+        # one realpath for the folder; then only symlinked entries need resolving, not every file
+        if not self._confined(layer, directory):
             return found
         try:
             entries = os.scandir(directory)
@@ -171,22 +180,37 @@ class FileDocumentStore:
                                     "ignoring %r in %s: file names may use only A-Z a-z 0-9 _ . - "
                                     "(not starting with - or .)", name, directory)
                     continue
-                if entry.is_symlink() and not self._inside(Path(entry.path)):
+                if entry.is_symlink() and not self._confined(layer, Path(entry.path)):
                     continue
                 found.append(self._info(tenant, project, f"{folder}/{name}", Path(entry.path), stat))
         found.sort(key=lambda info: info.path)
         return found
 
     def projects(self, tenant: str) -> builtins.list[str]:
+        """The tenant's layer folders the store can address: plain names, real folders (a linked
+        one would only show another layer's documents, which `_confined` refuses anyway)."""
         directory = self.root / check_segment(tenant, "tenant")
+        if os.path.realpath(directory) != str(directory):
+            return []  # a linked tenant folder: every document under it is refused too
         try:
-            return sorted(
-                entry.name
-                for entry in os.scandir(directory)
-                if entry.is_dir() and not entry.name.startswith(".")
-            )
+            entries = builtins.list(os.scandir(directory))
         except (FileNotFoundError, NotADirectoryError):
             return []
+        found: builtins.list[str] = []
+        for entry in entries:
+            if entry.name.startswith(".") or not entry.is_dir():
+                continue
+            try:
+                check_segment(entry.name, "project")
+                linked = entry.is_symlink()
+            except (InvalidDocumentPath, OSError):
+                linked = None
+            if linked is False:
+                found.append(entry.name)
+            else:
+                self._warn_once(entry.path, "project", "ignoring the folder %s: a project folder must be a "
+                                "real folder named with A-Z a-z 0-9 _ . - only", entry.path)
+        return sorted(found)
 
     # -- writing ----------------------------------------------------------------------------
 
