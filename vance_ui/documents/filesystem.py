@@ -1,9 +1,9 @@
 """The embedded default store: documents as files under a data directory.
 
 Layout: `<root>/<tenant>/<project>/<path>`. Writes are atomic (temp file, fsync, rename), so a
-crash leaves either the old or the new file, never a partial one. A background watcher
-(watchfiles) bumps `generation` when anything under the root changes, which is what lets
-caches above the store stay valid without re-reading unchanged files.
+crash leaves either the old or the new file, never a partial one. Every document resolves
+inside its own layer folder `<root>/<tenant>/<project>/`: links within it work, links into
+another layer (or out of the root) are refused. Change tracking lives in `watching.py`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,9 @@ import logging
 import os
 import stat as stat_mode
 import tempfile
-import threading
-from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from vance_ui.documents.store import (
-    ChangeListener,
     Document,
     DocumentInfo,
     InvalidDocumentPath,
@@ -27,13 +24,12 @@ from vance_ui.documents.store import (
     check_path,
     check_segment,
 )
+from vance_ui.documents.watching import WatchedFolder
 from vance_ui.quick import refuse_in_quick_mode
 
 log = logging.getLogger(__name__)
-PathListener = Callable[[frozenset[str] | None], None]  # the changed files' absolute paths; None: not known
 
 MAX_DOCUMENT_BYTES = 2 * 1024 * 1024
-CACHE_DIR = ".cache"  # never a tenant (segments cannot start with "."), not watched
 
 
 def atomic_write(target: Path, content: bytes) -> None:
@@ -57,18 +53,12 @@ def atomic_write(target: Path, content: bytes) -> None:
         os.close(dir_fd)
 
 
-class FileDocumentStore:
+class FileDocumentStore(WatchedFolder):
     """`DocumentStore` on the local file system."""
 
     def __init__(self, root: Path, *, read_only: bool = False) -> None:
-        self.root = root.resolve()
+        super().__init__(root.resolve())
         self.read_only = read_only
-        self._generation: int | None = None
-        self._listeners: list[ChangeListener] = []
-        self._path_listeners: list[PathListener] = []
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
         self._warned: set[tuple[str, str]] = set()  # (file, version) already named in a WARN
 
     def _warn_once(self, file: str, version: str, message: str, *args: object) -> None:
@@ -114,11 +104,6 @@ class FileDocumentStore:
         return DocumentInfo(tenant, project, path, version, str(file))
 
     # -- reading ----------------------------------------------------------------------------
-
-    @property
-    def cache_dir(self) -> Path:
-        """A private folder for derived data (the wizard load cache); changes there are not watched."""
-        return self.root / CACHE_DIR
 
     def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None:
         try:
@@ -234,78 +219,6 @@ class FileDocumentStore:
             return False
         self._changed([str(file)])
         return True
-
-    # -- change tracking --------------------------------------------------------------------
-
-    @property
-    def generation(self) -> int | None:
-        return self._generation
-
-    def subscribe(self, listener: ChangeListener) -> None:
-        self._listeners.append(listener)
-
-    def subscribe_paths(self, listener: PathListener) -> None:
-        """Like `subscribe`, but the listener is told which files changed (when known)."""
-        self._path_listeners.append(listener)
-
-    def _changed(self, paths: Iterable[str] | None = None) -> None:
-        with self._lock:
-            if self._generation is not None:
-                self._generation += 1
-        for listener in list(self._listeners):
-            try:
-                listener()
-            except Exception:
-                log.exception("document change listener failed")
-        changed = frozenset(paths) if paths is not None else None
-        for path_listener in list(self._path_listeners):
-            try:
-                path_listener(changed)
-            except Exception:
-                log.exception("document change listener failed")
-
-    def start_watching(self) -> None:
-        """Watch the root in a daemon thread; from now on `generation` is authoritative."""
-        if self._thread is not None:
-            return
-        self.root.mkdir(parents=True, exist_ok=True)
-        ready = threading.Event()
-        self._generation = 0
-        self._thread = threading.Thread(target=self._watch, args=(ready,), name="vance-watch", daemon=True)
-        self._thread.start()
-        ready.wait(timeout=5)
-
-    def stop_watching(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-        self._thread = None
-        self._generation = None
-        self._stop = threading.Event()
-
-    def _watch(self, ready: threading.Event) -> None:
-        from watchfiles import DefaultFilter, watch
-
-        default = DefaultFilter()
-        cache = str(self.cache_dir)
-
-        def relevant(change: object, path: str) -> bool:
-            return not (path == cache or path.startswith(cache + os.sep)) and default(change, path)  # type: ignore[arg-type]
-
-        try:
-            watcher = watch(
-                self.root, stop_event=self._stop, debounce=400, step=50, watch_filter=relevant,
-                yield_on_timeout=True, rust_timeout=500, raise_interrupt=False,
-            )
-            for changes in watcher:
-                ready.set()
-                if changes:
-                    self._changed(path for _, path in changes)
-        except Exception:
-            log.exception("watching %s failed; changes are picked up by rescanning", self.root)
-            self._generation = None
-        finally:
-            ready.set()
 
 
 class BundledStore(FileDocumentStore):
