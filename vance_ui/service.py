@@ -114,13 +114,9 @@ class WizardService:
         """Load every wizard of the default tenant once, so broken files are logged at boot
         (spec section 10) and the first requests find a warm cache. Returns the count loaded."""
         tenant, user = self.settings.tenant, self.settings.user
-        projects = [p for p in self.data.projects(tenant) if not p.startswith("_")]
         loaded = {w.name for w in self.registry.list(tenant, None, user)}
-        for project in projects:
-            try:
-                loaded.update(w.name for w in self.registry.list(tenant, project, user))
-            except InvalidDocumentPath:
-                log.warning("project folder ignored (not a valid project id): %s", project)
+        for project in self.registry.projects(tenant):  # valid project ids only
+            loaded.update(w.name for w in self.registry.list(tenant, project, user))
         return len(loaded)
 
     @classmethod

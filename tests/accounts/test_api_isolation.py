@@ -85,6 +85,24 @@ def test_guessing_another_users_wizard_or_namespace_fails(team: Team) -> None:
     assert get(team, "/brain/acme/wizards?projectId=_user_alice", team.alice).status_code == 200
 
 
+def test_a_link_into_alice_s_layer_shows_bob_nothing_of_hers(team: Team, data_dir: Path) -> None:
+    """Issue 14: someone with write access to a shared project links Alice's wizard (and folder) in."""
+    acme = data_dir / "acme"
+    write_wizard(data_dir, "_user_alice", "diary", personal("alice"), tenant="acme")
+    (acme / "shared" / "wizards").mkdir(parents=True)
+    (acme / "shared" / "wizards" / "stolen.yaml").symlink_to("../../_user_alice/wizards/diary.yaml")
+    (acme / "whole").mkdir()
+    (acme / "whole" / "wizards").symlink_to(acme / "_user_alice" / "wizards")
+    for project in ("shared", "whole"):
+        listed = get(team, f"/brain/acme/wizards?projectId={project}", team.bob)
+        assert listed.status_code == 200 and "alice" not in listed.text, project
+        for name in ("stolen", "diary"):
+            assert get(team, f"/brain/acme/wizards/{name}?projectId={project}", team.bob).status_code == 404
+            rendered = post(team, f"/brain/acme/wizards/{name}/render?projectId={project}", team.bob, {"values": {}})
+            assert rendered.status_code == 404 and "alice" not in rendered.text
+    assert "diary" in {w["name"] for w in get(team, "/brain/acme/wizards", team.alice).json()["wizards"]}
+
+
 @pytest.mark.parametrize("token", [None, "", "wrong", "vance_not-a-real-token"])
 def test_missing_or_wrong_tokens_are_401(team: Team, token: str | None) -> None:
     for response in (get(team, "/brain/acme/wizards", token), get(team, "/brain/acme/wizards/gremium", token),

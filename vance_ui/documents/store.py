@@ -75,7 +75,10 @@ class DocumentStore(Protocol):
 
     def delete(self, tenant: str, project: str, path: str) -> bool: ...
 
-    def projects(self, tenant: str) -> builtins.list[str]: ...
+    def projects(self, tenant: str) -> builtins.list[str]:
+        """The tenant's layer folders this store can address (`_` namespaces included); which of
+        them are projects is the domain's rule (`WizardRegistry.projects`)."""
+        ...
 
     @property
     def generation(self) -> int | None:

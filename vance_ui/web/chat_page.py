@@ -35,8 +35,7 @@ class ChatPage:
         lang = pick_language(query.get("lang") or self.storage.get("lang") or service.language(identity.tenant))
         self.ctx = ctx = PageContext(service, Texts(lang), identity.tenant, identity.user)
         projects = ctx.projects()
-        wanted = query.get("project") or self.storage.get("project")
-        ctx.project_id = wanted if wanted in projects else None
+        ctx.project_id = self._initial_project(projects, query.get("project"))
         engine = create_engine(service.chat_model())
         apply_theme()
         ui.page_title(ctx.t("app_name"))
@@ -107,6 +106,18 @@ class ChatPage:
                 self.progress = ProgressPanel(t, engine_label, is_echo)
             with ui.tab_panel("wizards"):
                 self.wizards = WizardsPanel(self.ctx, self.open_wizard)
+
+    def _initial_project(self, projects: list[str], asked: str | None) -> str | None:
+        """The project from the URL, else the one this browser remembers, if still one of the
+        tenant's. A remembered one that is gone (deleted, or renamed to a name that is no project
+        id) is forgotten with a notice, instead of failing every later page load of this browser."""
+        remembered = self.storage.get("project")
+        if remembered and remembered not in projects:
+            self.storage["project"] = None
+            ui.notify(self.ctx.t("project_gone", project=str(remembered)[:80]), type="warning")
+            remembered = None
+        wanted = asked or remembered
+        return wanted if wanted in projects else None
 
     def _initial_session(self) -> ChatSession:
         sessions = self.ctx.sessions

@@ -33,5 +33,5 @@ class PageContext:
         return Scope(self.tenant, self.user, self.project_id)
 
     def projects(self) -> list[str]:
-        """The tenant's project folders; `_`-prefixed namespaces (user, tenant) are not projects."""
-        return [p for p in self.service.data.projects(self.tenant) if not p.startswith("_")]
+        """The tenant's project folders with valid project ids; namespaces (user, tenant) are no projects."""
+        return self.service.registry.projects(self.tenant)

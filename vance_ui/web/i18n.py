@@ -10,6 +10,9 @@ _TEXTS: dict[str, dict[str, str]] = {
     "app_name": {"en": "Vance Prompt Wizards", "de": "Vance Prompt Wizards"},
     "no_project": {"en": "Personal (no project)", "de": "Persönlich (kein Projekt)"},
     "project": {"en": "Project", "de": "Projekt"},
+    "project_gone": {"en": "The project '{project}' is not available any more; showing your personal wizards.",
+                     "de": "Das Projekt '{project}' ist nicht mehr verfügbar; es werden deine persönlichen "
+                           "Wizards gezeigt."},
     "language": {"en": "Language", "de": "Sprache"},
     "sessions": {"en": "Chats", "de": "Chats"},
     "new_chat": {"en": "New chat", "de": "Neuer Chat"},

@@ -66,6 +66,14 @@ def check_project_id(project_id: str | None) -> str | None:
     return project_id
 
 
+def is_project_folder(name: str) -> bool:
+    """Whether a layer folder is a project one can choose: not a `_` namespace, a valid project id."""
+    try:
+        return not name.startswith("_") and check_project_id(name) == name
+    except InvalidDocumentPath:
+        return False
+
+
 def check_wizard_name(name: str) -> str:
     if not WIZARD_NAME_RE.fullmatch(name):
         raise InvalidDocumentPath(f"invalid wizard name: {name[:80]!r}")
@@ -107,6 +115,11 @@ class WizardRegistry:
         self._filtered = callable(subscribe_paths) and self._root is not None
         if self._filtered:
             subscribe_paths(self._data_changed)  # type: ignore[misc]
+
+    def projects(self, tenant: str) -> builtins.list[str]:
+        """The tenant's projects: folders that are valid project ids (others would fail every
+        request made in them, so they are never offered)."""
+        return [name for name in self.data.projects(check_segment(tenant, "tenant")) if is_project_folder(name)]
 
     def layers(self, tenant: str, project_id: str | None, user: str) -> list[Layer]:
         check_segment(tenant, "tenant")
