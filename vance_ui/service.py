@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
-from vance_ui.documents.store import DocumentStore, GenerationMemo, InvalidDocumentPath
+from vance_ui.documents.store import DocumentStore, GenerationMemo
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
