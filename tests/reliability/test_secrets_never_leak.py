@@ -145,3 +145,36 @@ def test_no_flow_leaks_a_secret(client: httpx.Client, secret_api: ApiServer, fak
         if path.is_file():
             content = path.read_bytes().decode("utf-8", "replace")
             assert not leaks(content), path
+
+
+TRANSFORMED = """title: {en: Transformed}
+description: {en: D}
+fields:
+  - {name: pw, type: password, label: {en: P}}
+  - {name: which, type: string, label: {en: Which}}
+  - name: accounts
+    type: repeat
+    label: {en: Accounts}
+    item:
+      - {name: token, type: password, label: {en: Token}}
+promptTemplate: |
+  {% if which == 'upper' %}{{ (pw|upper)|filesizeformat }}{% endif %}
+  {% if which == 'reversed' %}{{ (pw|reverse|join)|filesizeformat }}{% endif %}
+  {% if which == 'nested' %}{% for a in accounts %}{{ (a.token|title)|filesizeformat }}{% endfor %}{% endif %}
+"""
+
+
+@pytest.mark.parametrize("which", ["upper", "reversed", "nested"])
+def test_a_template_error_quotes_no_password_in_any_transformed_form(client: httpx.Client, data_dir: Path,
+                                                                      which: str) -> None:
+    """`{{ (pw|upper)|filesizeformat }}` answered 422 quoting the upper-cased password."""
+    write_wizard(data_dir, "_vance", "transformed", TRANSFORMED)
+    response = client.post(f"{BASE}/transformed/render", json={"values": {
+        "pw": PASSWORD, "which": which, "accounts": [{"token": NESTED_PASSWORD}]}})
+    assert response.status_code == 422 and response.json()["error"] == "template_runtime", response.text
+    message = response.json()["message"]
+    assert "details withheld" in message and "line" in message
+    folded = message.casefold()
+    for secret in (PASSWORD, NESTED_PASSWORD):
+        for form in (secret, secret[::-1], secret[:12], secret[-12:], secret[::-1][:12]):
+            assert form.casefold() not in folded, (which, message)
