@@ -10,12 +10,19 @@ import asyncio
 import contextlib
 import resource
 import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
+from tests.conftest import write_wizard
+from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
+from vance_ui.service import Scope, WizardService
+from vance_ui.settings import Settings
 from vance_ui.wizards.render_pool import KILL_MARGIN_SECONDS, render_pool
 from vance_ui.wizards.sandbox import DEFAULT_LIMITS, TemplateLimits
 from vance_ui.wizards.templating import (
+    RendererBusy,
     TemplateProblem,
     check_template,
     compile_template,
@@ -168,3 +175,29 @@ def test_many_renders_at_once_each_get_their_own_answer() -> None:
     answers = asyncio.run(story())
     expected = [f"loop{i}-LOOP{i}" for i in range(24)] + [f"thread{i}-THREAD{i}" for i in range(6)]
     assert answers == expected
+
+
+def test_a_busy_renderer_is_not_held_against_the_wizard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While every worker is taken (here: one worker, busy with a bomb), a wizard that loads meets a
+    busy renderer: the request is refused for now, and the wizard is not remembered as broken."""
+    from vance_ui.wizards import render_pool as pools
+
+    pool = pools.RenderPool(size=1)
+    monkeypatch.setattr(pools, "_POOL", pool)
+    monkeypatch.setattr(pools, "BUSY_WAIT_SECONDS", 0.2)
+    data = tmp_path / "data"
+    write_wizard(data, "_vance", "fresh",
+                 "title: {en: F}\ndescription: {en: D}\nfields: []\npromptTemplate: 'hi {{ user }}'\n")
+    service = WizardService(Settings(data_dir=data, watch=False), FileDocumentStore(data),
+                            BundledStore(tmp_path / "none"))
+    bomb = compile_template(BOMBS["sum of n lists (the report's)"][0], "promptTemplate")
+    with ThreadPoolExecutor(1) as other:
+        running = other.submit(render_bounded, bomb, {"n": 2500})
+        time.sleep(0.2)
+        with pytest.raises(RendererBusy):
+            service.list_wizards(Scope("default", "local"), "en")
+        with pytest.raises(TemplateProblem):
+            running.result()
+    assert [w.name for w in service.list_wizards(Scope("default", "local"), "en")] == ["fresh"]
+    assert service.render(Scope("default", "local"), "fresh", {}).prompt == "hi local"
+    pool.close()

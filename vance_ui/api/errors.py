@@ -15,6 +15,7 @@ from vance_ui.api.auth import TenantNotFound, Unauthorized
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+from vance_ui.wizards.templating import RendererBusy
 
 log = logging.getLogger("vance_ui.api")
 
@@ -70,7 +71,13 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RenderFailed)
     async def _render_failed(_: Request, exc: RenderFailed) -> JSONResponse:
+        if isinstance(exc.problem, RendererBusy):
+            return error_response(503, "renderer_busy", str(exc.problem))
         return error_response(422, f"template_{exc.problem.kind}", str(exc))
+
+    @app.exception_handler(RendererBusy)
+    async def _busy(_: Request, exc: RendererBusy) -> JSONResponse:
+        return error_response(503, "renderer_busy", str(exc))
 
     @app.exception_handler(LlmError)
     async def _llm(_: Request, exc: LlmError) -> JSONResponse:

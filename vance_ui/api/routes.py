@@ -30,6 +30,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut, "description": "invalid name, parameters, body or form values (structured errors)"},
     401: {"model": ErrorOut, "description": "multi-user mode: the Bearer token is missing or not valid"},
     404: {"model": ErrorOut, "description": "no such wizard (or, with accounts, a tenant you are not in)"},
+    503: {"model": ErrorOut, "description": "`renderer_busy`: every render worker is busy; try again"},
 }
 BODY_ERRORS: dict[int | str, dict[str, Any]] = {
     **ERRORS,
@@ -40,7 +41,7 @@ MODEL_ERRORS: dict[int | str, dict[str, Any]] = {
     **BODY_ERRORS,
     429: {"model": ErrorOut, "description": "the model provider is rate-limiting requests"},
     502: {"model": ErrorOut, "description": "the model call failed or its answer was unusable"},
-    503: {"model": ErrorOut, "description": "no model is configured"},
+    503: {"model": ErrorOut, "description": "no model is configured, or every render worker is busy"},
     504: {"model": ErrorOut, "description": "the model did not answer in time"},
 }
 

@@ -33,7 +33,13 @@ from vance_ui.wizards.schema import (
     Wizard,
     WizardHead,
 )
-from vance_ui.wizards.templating import CheckedTemplate, TemplateProblem, compile_condition, compile_template
+from vance_ui.wizards.templating import (
+    CheckedTemplate,
+    RendererBusy,
+    TemplateProblem,
+    compile_condition,
+    compile_template,
+)
 from vance_ui.wizards.validation import validate_values
 from vance_ui.wizards.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
 
@@ -88,6 +94,8 @@ def _compile(source: str, origin: str, node: yaml.Node | None, loc: tuple[int | 
              expression: bool = False) -> CheckedTemplate:
     try:
         return (compile_condition if expression else compile_template)(source, origin)
+    except RendererBusy:  # not the file's fault: it is tried again on the next request
+        raise
     except TemplateProblem as problem:
         start = scalar_body_line(node, loc)
         line = start + (problem.lineno - 1) if start and problem.lineno else start

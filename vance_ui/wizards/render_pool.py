@@ -33,7 +33,7 @@ from vance_ui.wizards.render_pipe import (
 )
 from vance_ui.wizards.render_worker import DEFAULT_MEMORY_MB
 from vance_ui.wizards.sandbox import TemplateLimits
-from vance_ui.wizards.templating import TemplateProblem
+from vance_ui.wizards.templating import RendererBusy
 
 log = logging.getLogger("vance_ui.render")
 
@@ -99,7 +99,7 @@ class RenderPool:
                 while not self._idle and self._count >= self.size:
                     left = give_up - time.monotonic()
                     if left <= 0:
-                        raise TemplateProblem("limit", BUSY)
+                        raise RendererBusy(BUSY)
                     self._changed.wait(left)
             finally:
                 self._threads_waiting -= 1
@@ -125,7 +125,7 @@ class RenderPool:
                 if waiter.done() and not waiter.cancelled():  # handed over just as this wait ended
                     self._give(waiter.result())
                 if isinstance(stopped, TimeoutError):
-                    raise TemplateProblem("limit", BUSY) from None
+                    raise RendererBusy(BUSY) from None
                 raise
             if handed is not None:
                 return handed
@@ -146,7 +146,7 @@ class RenderPool:
         except OSError as exc:
             log.error("%s", exc)
             self._give(None)
-            raise TemplateProblem("limit", "the template renderer is not available") from None
+            raise RendererBusy("the template renderer is not available") from None
 
     def _release(self, worker: WorkerProcess, keep: bool) -> None:
         if not keep:

@@ -27,6 +27,14 @@ class TemplateProblem(Exception):
         self.lineno = lineno
 
 
+class RendererBusy(TemplateProblem):
+    """No render worker could take the job (all busy past the wait, or none would start). Says
+    nothing about the template: a load that meets it is not remembered as broken."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("limit", message)
+
+
 @dataclass(frozen=True, slots=True)
 class CheckedTemplate:
     """A template source that compiled in a render worker, and the top-level names it reads.
