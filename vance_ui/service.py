@@ -21,7 +21,7 @@ from vance_ui.settings import Settings
 from vance_ui.wizards.availability import is_available
 from vance_ui.wizards.cascade import TENANT_PROJECT, WizardRegistry, check_project_id
 from vance_ui.wizards.model import LoadedWizard
-from vance_ui.wizards.render_pool import configure_render_pool
+from vance_ui.wizards.render_pool import configure_render_pool, render_pool
 from vance_ui.wizards.rendering import (
     RenderContext,
     RenderedPrompt,
@@ -113,6 +113,7 @@ class WizardService:
     def warm_up(self) -> int:
         """Load every wizard of the default tenant once, so broken files are logged at boot
         (spec section 10) and the first requests find a warm cache. Returns the count loaded."""
+        render_pool().prestart()
         tenant, user = self.settings.tenant, self.settings.user
         loaded = {w.name for w in self.registry.list(tenant, None, user)}
         for project in self.registry.projects(tenant):  # valid project ids only

@@ -201,3 +201,15 @@ def test_a_busy_renderer_is_not_held_against_the_wizard(tmp_path: Path, monkeypa
     assert [w.name for w in service.list_wizards(Scope("default", "local"), "en")] == ["fresh"]
     assert service.render(Scope("default", "local"), "fresh", {}).prompt == "hi local"
     pool.close()
+
+
+def test_prestarted_workers_are_waiting_before_the_first_render(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vance_ui.wizards import render_pool as pools
+
+    pool = pools.RenderPool(size=2)
+    monkeypatch.setattr(pools, "_POOL", pool)
+    pool.prestart()
+    assert len(pool.pids()) == 2
+    assert render_bounded(compile_template("{{ 1 + 1 }}", "promptTemplate"), {}) == "2"
+    assert len(pool.pids()) == 2, "the render used a waiting worker and gave it back"
+    pool.close()
