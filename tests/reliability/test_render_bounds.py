@@ -213,3 +213,43 @@ def test_prestarted_workers_are_waiting_before_the_first_render(monkeypatch: pyt
     assert render_bounded(compile_template("{{ 1 + 1 }}", "promptTemplate"), {}) == "2"
     assert len(pool.pids()) == 2, "the render used a waiting worker and gave it back"
     pool.close()
+
+
+@pytest.mark.parametrize("source", [
+    "{{ members|map('__vance_iteration_budget')|list }}",  # the loop budget was a filter map could name
+    "{% for m in members %}{{ [loop['cycle']] }}{{ loop['changed'] ~ '' }}{% endfor %}",  # methods via []
+    "{% for m in members %}{{ [loop['cy' ~ 'cle']]|join }}{% endfor %}",
+])
+def test_no_way_around_the_guard_prints_a_python_object(source: str) -> None:
+    try:
+        text = render_bounded(compile_template(source, "promptTemplate"), {"members": [{"name": "A"}]})
+    except TemplateProblem:
+        return
+    assert " at 0x" not in text and "method" not in text and "generator" not in text, text
+
+
+@pytest.mark.parametrize("source", [
+    "{{ " + "9" * 5000 + " }}",  # more digits than Python turns into an int: a ValueError in Jinja's lexer
+    "{% for a in x %}" * 22 + "{% endfor %}" * 22,  # too many statically nested blocks for Python's compiler
+])
+def test_a_template_python_cannot_compile_is_a_clear_problem_and_the_worker_lives_on(source: str) -> None:
+    pool = render_pool()
+    render_bounded(compile_template("{{ 1 }}", "promptTemplate"), {})
+    killed = pool.killed
+    with pytest.raises(TemplateProblem) as refused:
+        compile_template(source, "promptTemplate")
+    assert refused.value.kind == "syntax" and "longer than" not in refused.value.message
+    assert pool.killed == killed, "no worker died for it"
+
+
+def test_what_a_worker_compiled_before_does_not_eat_a_later_renders_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vance_ui.wizards import render_pool as pools
+
+    pool = pools.RenderPool(size=1)
+    monkeypatch.setattr(pools, "_POOL", pool)
+    big = compile_template("{% for i in range(2) %}{{ i }}{% endfor %}" * 500, "promptTemplate")
+    for index in range(30):  # as a warm-up would: ~20 KB templates, each compiled and rendered once
+        render_bounded(compile_template(big.source + f"{{{{ {index} }}}}", "promptTemplate"), {})
+    hungry = compile_template("{{ ([range(100000)|list] * 20)|sum(start=[])|length }}", "promptTemplate")
+    assert render_bounded(hungry, {}) == "2000000"
+    pool.close()

@@ -168,16 +168,15 @@ class WizardForm:
             rendered = await self.ctx.service.render_async(self.ctx.scope, self.definition.name,
                                                            self.form.values(), self.ctx.lang)
         except FormInvalid as invalid:
-            self.use_button.props(remove="loading")
             unplaced = self.form.show_errors(invalid.errors)
             self._show_banner([f"{e.field}: {e.message}" for e in unplaced], "error")
             ui.notify(t("form_invalid", n=len(invalid.errors)), type="warning")
             return
         except (RenderFailed, WizardNotFound) as problem:
-            self.use_button.props(remove="loading")
             self._show_banner([t("render_failed", error=str(problem))], "error")
             return
-        self.use_button.props(remove="loading")
+        finally:  # whatever happened, the button is usable again
+            self.use_button.props(remove="loading")
         if self.submitted:  # pressed twice: the first one used the prompt
             return
         self.submitted = True

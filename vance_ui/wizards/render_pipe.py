@@ -27,6 +27,7 @@ from vance_ui.wizards.templating import TemplateProblem
 log = logging.getLogger("vance_ui.render")
 
 START_SECONDS = 20.0
+MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an answer is at most 200,000 characters of JSON text
 PIPE_BUFFER_BYTES = 60_000  # Linux pipes hold 64 KiB: a smaller request is written without waiting
 PACKAGE_PARENT = str(Path(__file__).resolve().parents[2])
 
@@ -47,10 +48,11 @@ def encode_request(op: Op, source: str, origin: str, expression: bool, context: 
         raise TemplateProblem("runtime", f"the values are not plain data ({exc})") from None
 
 
-def answer(reply: dict[str, Any] | None, limits: TemplateLimits) -> Any:
+def answer(reply: dict[str, Any] | None, limits: TemplateLimits, op: Op) -> Any:
     """What the worker answered, or the `TemplateProblem` it reported; None: it was stopped."""
     if reply is None:
-        raise TemplateProblem("limit", f"rendering took longer than {limits.deadline_seconds:g} s "
+        doing = "compiling" if op == "check" else "rendering"
+        raise TemplateProblem("limit", f"{doing} took longer than {limits.deadline_seconds:g} s "
                                        "or ran out of memory, and was stopped")
     if "problem" in reply:
         kind, message, line = reply["problem"]
@@ -69,9 +71,9 @@ class WorkerProcess:
         try:
             self.requests.send_bytes(request)
             if self.replies.poll(seconds):
-                reply: dict[str, Any] = json.loads(self.replies.recv_bytes())
+                reply: dict[str, Any] = json.loads(self.replies.recv_bytes(MAX_ANSWER_BYTES))
                 return reply
-        except (OSError, EOFError, ValueError):
+        except (OSError, EOFError, ValueError, RecursionError):
             pass
         return None
 
@@ -81,7 +83,7 @@ class WorkerProcess:
             self.requests.send_bytes(request)  # fits into the empty pipe: never blocks
             reply: dict[str, Any] = json.loads(await _receive(self.replies.fileno(), seconds))
             return reply
-        except (OSError, EOFError, ValueError, TimeoutError):
+        except (OSError, EOFError, ValueError, RecursionError, TimeoutError):
             return None
 
     def close(self) -> None:
@@ -114,8 +116,8 @@ class _Frame:
                 self.data += chunk
                 if self.size is None and len(self.data) >= 4:
                     self.size = struct.unpack("!i", self.data[:4])[0]
-                    if self.size < 0:
-                        raise ValueError("an answer larger than 2 GiB")
+                    if not 0 <= self.size <= MAX_ANSWER_BYTES:
+                        raise ValueError("an answer larger than any render can give")
                 if self.size is not None and len(self.data) == self.size + 4:
                     self.done.set_result(bytes(self.data[4:]))
         except BlockingIOError:
@@ -157,6 +159,10 @@ def start_worker(memory_mb: int) -> WorkerProcess:
             stdin=to_worker_r, stdout=from_worker_w, cwd=PACKAGE_PARENT, start_new_session=True,
             env={"PYTHONPATH": python_path, MEMORY_ENV: str(memory_mb), "PATH": os.defpath},
         )
+    except OSError:
+        os.close(to_worker_w)
+        os.close(from_worker_r)
+        raise
     finally:
         os.close(to_worker_r)
         os.close(from_worker_w)

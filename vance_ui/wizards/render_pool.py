@@ -75,7 +75,7 @@ class RenderPool:
             reply = worker.ask(request, limits.deadline_seconds + KILL_MARGIN_SECONDS)
         finally:  # no answer (or this wait was given up): a late answer must not meet the next request
             self._release(worker, reply is not None and not reply.get("retire"))
-        return answer(reply, limits)
+        return answer(reply, limits, op)
 
     async def run_async(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
                         limits: TemplateLimits) -> Any:
@@ -89,7 +89,7 @@ class RenderPool:
             reply = await worker.ask_async(request, limits.deadline_seconds + KILL_MARGIN_SECONDS)
         finally:
             self._release(worker, reply is not None and not reply.get("retire"))
-        return answer(reply, limits)
+        return answer(reply, limits, op)
 
     def _acquire(self) -> WorkerProcess:
         give_up = time.monotonic() + BUSY_WAIT_SECONDS
@@ -163,11 +163,14 @@ class RenderPool:
                 waiter = self._loops_waiting.popleft()
                 if not waiter.done():
                     loop = waiter.get_loop()
-                    if _running_loop() is loop:  # most often: a render on this loop just finished
-                        loop.call_soon(self._hand_over, waiter, worker)
-                    else:
-                        loop.call_soon_threadsafe(self._hand_over, waiter, worker)
-                    return
+                    try:
+                        if _running_loop() is loop:  # most often: a render on this loop just finished
+                            loop.call_soon(self._hand_over, waiter, worker)
+                        else:
+                            loop.call_soon_threadsafe(self._hand_over, waiter, worker)
+                        return
+                    except RuntimeError:  # that loop is closed: the next one in line
+                        continue
             if worker is not None:
                 self._idle.append(worker)
             else:

@@ -28,7 +28,8 @@ from vance_ui.wizards.sandbox_render import compile_source, render_compiled
 from vance_ui.wizards.templating import TemplateProblem
 
 CACHE_TEMPLATES = 128  # compiled templates kept per worker (a few KB to ~1 MB each)
-CACHE_SOURCE_CHARS = 1_000_000
+CACHE_SOURCE_CHARS = 200_000  # ~7 MB compiled
+GROWTH_ALLOWANCE_BYTES = 32 * 1024 * 1024  # what the cache and the heap's slack may add over a worker's life
 NICENESS = 5
 CPU_SLACK_SECONDS = 2  # RLIMIT_CPU is whole seconds: the soft limit is the used time + the deadline + this
 MEMORY_ENV = "VANCE_RENDER_MEMORY_MB"
@@ -57,20 +58,32 @@ class CompiledCache:
         return found
 
 
-def _address_space() -> int:
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmSize:"):
-                return int(line.split()[1]) * 1024
-    return 0
+class MemoryCap:
+    """`RLIMIT_AS`, which the kernel enforces whatever code allocates. The hard limit is set once:
+    the size at start + the growth allowance + what one request may use (never above a hard limit
+    the worker inherited). Before each request the soft limit is the size now + what one request
+    may use, so what earlier requests left behind (the compiled-template cache) does not eat into
+    a render's share; a worker that grew past its allowance retires after the request."""
 
+    def __init__(self, per_request: int) -> None:
+        self._statm = os.open("/proc/self/statm", os.O_RDONLY)
+        self._page = os.sysconf("SC_PAGE_SIZE")
+        self.per_request = per_request
+        self.start = self.size()
+        inherited = resource.getrlimit(resource.RLIMIT_AS)[1]
+        self.hard = self.start + GROWTH_ALLOWANCE_BYTES + per_request
+        if inherited != resource.RLIM_INFINITY:
+            self.hard = min(self.hard, inherited)
+        resource.setrlimit(resource.RLIMIT_AS, (self.hard, self.hard))
 
-def cap_memory(extra_bytes: int) -> None:
-    """From now on this process cannot map more than it has plus `extra_bytes`."""
-    size = _address_space()
-    if size:
-        limit = size + extra_bytes
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    def size(self) -> int:
+        return int(os.pread(self._statm, 64, 0).split()[0]) * self._page
+
+    def before_request(self) -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (min(self.size() + self.per_request, self.hard), self.hard))
+
+    def grown(self) -> bool:
+        return self.size() > self.start + GROWTH_ALLOWANCE_BYTES
 
 
 def cap_cpu(seconds: float) -> None:
@@ -89,20 +102,23 @@ def _limits(**numbers: float) -> TemplateLimits:
 
 
 def handle(request: dict[str, Any], cache: CompiledCache) -> dict[str, Any]:
-    """One request: `op` "check" answers the names a template reads, "render" its text."""
+    """One request: `op` "check" answers the names a template reads (compiled, not kept: loads check
+    thousands of templates), "render" its text."""
     limits = _limits(**request["limits"])
     try:
-        template, variables = cache.get(request["source"], request["origin"], request["expression"])
         if request["op"] == "check":
-            return {"ok": sorted(variables)}
+            return {"ok": sorted(compile_source(request["source"], request["origin"], request["expression"])[1])}
+        template, _ = cache.get(request["source"], request["origin"], request["expression"])
         return {"ok": render_compiled(template, request["origin"], request["context"], limits)}
     except TemplateProblem as problem:
         return {"problem": [problem.kind, problem.message, problem.lineno]}
     except MemoryError:
         return {"problem": ["limit", "rendering needed more memory than a template may use", None], "retire": True}
+    except Exception as exc:
+        return {"problem": ["runtime", f"{type(exc).__name__}: {exc}", None]}
 
 
-def serve(reader: Connection, writer: Connection) -> None:
+def serve(reader: Connection, writer: Connection, memory: MemoryCap) -> None:
     cache = CompiledCache()
     while True:
         try:
@@ -110,6 +126,7 @@ def serve(reader: Connection, writer: Connection) -> None:
         except (EOFError, OSError):  # the app went away
             return
         cap_cpu(request["limits"]["deadline_seconds"])
+        memory.before_request()
         try:
             reply = handle(request, cache)
             payload = json.dumps(reply, ensure_ascii=False).encode()
@@ -121,7 +138,7 @@ def serve(reader: Connection, writer: Connection) -> None:
             writer.send_bytes(payload)
         except OSError:  # the app went away while this request ran
             return
-        if reply.get("retire"):
+        if reply.get("retire") or memory.grown():
             return
 
 
@@ -136,9 +153,9 @@ def main() -> None:
     os.dup2(devnull, 1)
     warm = compile_source("{% for m in x %}{{ m.a | upper }}{% endfor %}", "warm-up")[0]
     render_compiled(warm, "warm-up", {"x": [{"a": "b"}]})
-    cap_memory(int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)) * 1024 * 1024)
+    memory = MemoryCap(int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)) * 1024 * 1024)
     writer.send_bytes(b'"ready"')
-    serve(reader, writer)
+    serve(reader, writer, memory)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from jinja2 import ChainableUndefined, nodes, pass_context, pass_eval_context
+from jinja2 import ChainableUndefined, nodes, pass_eval_context
 from jinja2 import filters as jfilters
 from jinja2.exceptions import SecurityError
 from jinja2.ext import Extension
@@ -192,8 +192,7 @@ _OVERRIDES: dict[str, Any] = {
 }
 
 
-@pass_context
-def _iteration_budget(context: Context, iterable: Any) -> Iterator[Any]:
+def _iteration_budget(iterable: Any) -> Iterator[Any]:
     """Wrapped around every `{% for %}` iterable: counts iterations against the render budget."""
     budget = _budget()
     for item in iterable:
@@ -204,10 +203,16 @@ def _iteration_budget(context: Context, iterable: Any) -> Iterator[Any]:
         yield item
 
 
-ITERATION_FILTER = "__vance_iteration_budget"
+class LoopBudget(Extension):
+    """Holds the loop budget where generated code reaches it (`ExtensionAttribute`) and no template
+    can name it: as a filter, `map('<its name>')` printed the generator with its address."""
+
+    budget = staticmethod(_iteration_budget)
 
 
-PRINTABLE = (str, int, float, list, tuple, dict, range, Undefined)  # bool is an int
+PRINTABLE = (str, int, float, complex, list, tuple, dict, range, Undefined)  # bool is an int
+LOOP_DATA = frozenset({"index", "index0", "revindex", "revindex0", "first", "last", "length", "depth", "depth0",
+                       "previtem", "nextitem"})
 
 
 @pass_eval_context  # also keeps Jinja from evaluating constant output while compiling
@@ -232,7 +237,7 @@ class WizardSandbox(SandboxedEnvironment):
 
     def __init__(self) -> None:
         super().__init__(
-            extensions=[PebbleSyntax], trim_blocks=False, lstrip_blocks=False, autoescape=False,
+            extensions=[PebbleSyntax, LoopBudget], trim_blocks=False, lstrip_blocks=False, autoescape=False,
             undefined=ChainableUndefined, finalize=_finalize, keep_trailing_newline=False,
             optimized=False,  # no constant folding: a template's cost is paid where it can be stopped
         )
@@ -240,7 +245,6 @@ class WizardSandbox(SandboxedEnvironment):
         self.filters = {name: base_filters[name] for name in ALLOWED_FILTERS if name in base_filters}
         self.filters.update({name: _as_list(self.filters[name]) for name in ITERATOR_FILTERS})
         self.filters.update(_OVERRIDES)
-        self.filters[ITERATION_FILTER] = _iteration_budget
         base_tests = dict(self.tests)
         self.tests = {name: base_tests[name] for name in ALLOWED_TESTS if name in base_tests}
         self.tests.update({"empty": _is_empty, "null": lambda v: v is None, "map": base_tests["mapping"]})
@@ -260,8 +264,8 @@ class WizardSandbox(SandboxedEnvironment):
             return obj[argument] if argument in obj else self.undefined(obj=obj, name=str(argument))
         if isinstance(obj, (list, tuple, str)) and isinstance(argument, (int, slice)):
             return super().getitem(obj, argument)
-        if isinstance(obj, LoopContext):
-            return self.getattr(obj, str(argument))
+        if isinstance(obj, LoopContext):  # data only: loop['cycle'] must not hand out the method
+            return self.getattr(obj, argument) if argument in LOOP_DATA else self.undefined(obj=obj, name=str(argument))
         return self.undefined(obj=obj, name=str(argument))
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -297,9 +301,10 @@ SAFE_ENV = WizardSandbox()
 
 
 def add_iteration_budget(tree: nodes.Template) -> nodes.Template:
-    """Route every loop's iterable through the budget filter (after the guard has run)."""
+    """Route every loop's iterable through the loop budget (after the guard has run)."""
     for loop in tree.find_all(nodes.For):
-        loop.iter = nodes.Filter(loop.iter, ITERATION_FILTER, [], [], None, None, lineno=loop.lineno)
+        budget = nodes.ExtensionAttribute(LoopBudget.identifier, "budget", lineno=loop.lineno)
+        loop.iter = nodes.Call(budget, [loop.iter], [], None, None, lineno=loop.lineno)
     for filter_node in tree.find_all(nodes.Filter):
         filter_node.set_environment(SAFE_ENV)
     return tree

@@ -50,6 +50,8 @@ def _compile_tree(tree: nodes.Template, origin: str) -> tuple[Template, frozense
         template = SAFE_ENV.template_class.from_code(SAFE_ENV, code, SAFE_ENV.make_globals(None), None)
     except (TemplateError, RecursionError) as exc:
         raise TemplateProblem("syntax", f"cannot compile: {exc}") from None
+    except (SyntaxError, ValueError, OverflowError) as exc:  # Python's compiler: e.g. too many nested blocks
+        raise TemplateProblem("syntax", f"cannot compile: {exc}") from None
     finally:
         CURRENT_BUDGET.reset(token)
     return template, variables
@@ -72,6 +74,8 @@ def _parse(source: str, origin: str, expression: bool) -> nodes.Template:
         raise TemplateProblem("syntax", exc.message or "syntax error", exc.lineno) from None
     except RecursionError:
         raise TemplateProblem("limit", f"{'expression' if expression else 'template'} is nested too deeply") from None
+    except (ValueError, OverflowError) as exc:  # e.g. a number literal with more digits than Python converts
+        raise TemplateProblem("syntax", str(exc)) from None
     # a single expression (a follow-up `condition`, a `showIf`) renders to "1" when truthy
     body = nodes.If(expr, [nodes.Output([nodes.Const("1")], lineno=1)], [], [], lineno=1)
     return nodes.Template([body], lineno=1)

@@ -9,10 +9,14 @@ or GIL. Every problem is a `TemplateProblem` with a template line, never a hang 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from vance_ui.wizards.sandbox import DEFAULT_LIMITS, TemplateLimits
+
+# Compiling a legal 60 KB template takes ~1 s on a slow, busy 2-core VM (the worker runs at a lower
+# priority): checks get more time than a render, and are bounded all the same.
+CHECK_LIMITS = replace(DEFAULT_LIMITS, deadline_seconds=3.0)
 
 ProblemKind = Literal["syntax", "forbidden", "limit", "runtime"]
 
@@ -49,7 +53,7 @@ class CheckedTemplate:
 
 
 def check_template(source: str, origin: str, expression: bool = False,
-                   limits: TemplateLimits = DEFAULT_LIMITS) -> CheckedTemplate:
+                   limits: TemplateLimits = CHECK_LIMITS) -> CheckedTemplate:
     """Parse, check and compile `source` in a render worker (bounded like a render)."""
     from vance_ui.wizards.render_pool import render_pool
 
@@ -59,11 +63,11 @@ def check_template(source: str, origin: str, expression: bool = False,
     return CheckedTemplate(source, origin, frozenset(reply), expression)
 
 
-def compile_template(source: str, origin: str, limits: TemplateLimits = DEFAULT_LIMITS) -> CheckedTemplate:
+def compile_template(source: str, origin: str, limits: TemplateLimits = CHECK_LIMITS) -> CheckedTemplate:
     return check_template(source, origin, False, limits)
 
 
-def compile_condition(source: str, origin: str, limits: TemplateLimits = DEFAULT_LIMITS) -> CheckedTemplate:
+def compile_condition(source: str, origin: str, limits: TemplateLimits = CHECK_LIMITS) -> CheckedTemplate:
     """A single expression (a follow-up `condition`); renders to "1" when truthy."""
     return check_template(source, origin, True, limits)
 
