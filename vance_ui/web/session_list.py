@@ -69,7 +69,7 @@ class SessionList:
                         .mark(f"session-{session.id}"):
                     ui.icon("chat_bubble_outline").classes("text-grey-6")
                     with ui.column().classes("gap-0 min-w-0 grow"):
-                        ui.label(session.title or t("untitled")).classes("truncate w-full").mark("session-title")
+                        ui.label(self._title(session)).classes("truncate w-full").mark("session-title")
                         ui.label(_when(session.updated)).classes("vance-help")
                     menu_button = ui.button(icon="more_horiz").props("flat round dense size=sm color=grey-7") \
                         .on("click.stop", lambda: None).mark("session-menu")
@@ -104,11 +104,18 @@ class SessionList:
         self.on_select(fresh)
         self.render.refresh()
 
+    def _title(self, session: ChatSession) -> str:
+        """The title as listed: an untitled (still empty) chat shows the placeholder."""
+        return session.title or self.ctx.t("untitled")
+
     async def rename(self, session: ChatSession) -> None:
+        """Starts from the title the list shows; the placeholder saved unchanged stays no title,
+        so the chat's first message still names it."""
         t = self.ctx.t
+        shown = self._title(session)
         with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
             ui.label(t("rename_title")).classes("text-lg font-semibold")
-            name = ui.input(t("title"), value=session.title).props("outlined autofocus").classes("w-full") \
+            name = ui.input(t("title"), value=shown).props("outlined autofocus").classes("w-full") \
                 .mark("rename-input")
             name.on("keydown.enter", lambda: dialog.submit(name.value))
             with ui.row().classes("w-full justify-end"):
@@ -117,7 +124,7 @@ class SessionList:
                     .mark("rename-save")
         title = await dialog
         dialog.delete()
-        if isinstance(title, str) and title.strip():
+        if isinstance(title, str) and title.strip() and (session.title or title.strip() != shown):
             target = self.current() if session.id == self.current().id else session
             self.ctx.sessions.rename(target, title)
             self.render.refresh()
@@ -126,7 +133,7 @@ class SessionList:
         t = self.ctx.t
         with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
             ui.label(t("delete_title")).classes("text-lg font-semibold")
-            ui.label(t("delete_body", title=session.title or t("untitled"))).classes("vance-help")
+            ui.label(t("delete_body", title=self._title(session))).classes("vance-help")
             with ui.row().classes("w-full justify-end"):
                 ui.button(t("cancel"), on_click=dialog.close).props("flat no-caps")
                 ui.button(t("delete"), on_click=lambda: dialog.submit(True)) \
