@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
-from tests.web.conftest import click, eventually, one, open_dialogs, texts
-from tests.web.test_chat import send
+from tests.web.conftest import click, elements, eventually, one, open_dialogs, run_state, texts
+from tests.web.test_chat import send, session_rows
 
 
 async def test_rename_of_an_untitled_chat_starts_from_the_title_the_list_shows(app_user: User) -> None:
@@ -22,3 +22,27 @@ async def test_rename_of_an_untitled_chat_starts_from_the_title_the_list_shows(a
     await send(app_user, "Plan the offsite")
     await eventually(lambda: texts(app_user, "session-title") == ["Plan the offsite"],
                      what="the first message to name the chat")
+
+
+async def test_renaming_a_chat_keeps_its_place_and_a_message_still_moves_it_up(app_user: User) -> None:
+    await app_user.open("/")
+    await send(app_user, "old topic")
+    await eventually(lambda: run_state(app_user) == "Done", what="the first run")
+    app_user.find(marker="new-chat").click()
+    await app_user.should_see(marker="quick-start")
+    await send(app_user, "new topic")
+    await eventually(lambda: texts(app_user, "session-title") == ["new topic", "old topic"], what="two chats")
+
+    click(app_user, elements(app_user, "session-rename")[1])
+    await app_user.should_see(marker="rename-input")
+    assert one(app_user, "rename-input").value == "old topic"
+    one(app_user, "rename-input").value = "Offsite"
+    app_user.find(marker="rename-save").click()
+    await eventually(lambda: "Offsite" in texts(app_user, "session-title"), what="the new title")
+    assert texts(app_user, "session-title") == ["new topic", "Offsite"], "renaming is no activity"
+
+    click(app_user, session_rows(app_user)[1])
+    await eventually(lambda: len(elements(app_user, "message-user")) == 1, what="the renamed chat to open")
+    await send(app_user, "back to the offsite")
+    await eventually(lambda: texts(app_user, "session-title") == ["Offsite", "new topic"],
+                     what="a new message to move the chat to the top")
