@@ -3,10 +3,17 @@ chat's place, "New chat" does not pile up empty chats, a closed tab leaves a del
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 from nicegui.testing import User
 
 from tests.web.conftest import click, elements, eventually, one, open_dialogs, run_state, texts
 from tests.web.test_chat import send, session_rows
+
+
+def chat_files(web_data: Path) -> list[Path]:
+    return sorted((web_data / "default" / "_user_local" / "chats").glob("*.json"))
 
 
 async def test_rename_of_an_untitled_chat_starts_from_the_title_the_list_shows(app_user: User) -> None:
@@ -46,3 +53,28 @@ async def test_renaming_a_chat_keeps_its_place_and_a_message_still_moves_it_up(a
     await send(app_user, "back to the offsite")
     await eventually(lambda: texts(app_user, "session-title") == ["Offsite", "new topic"],
                      what="a new message to move the chat to the top")
+
+
+async def test_new_chat_switches_to_the_empty_chat_instead_of_piling_up_more(web_data: Path,
+                                                                             app_user: User) -> None:
+    await app_user.open("/")
+    await eventually(lambda: texts(app_user, "session-title") == ["New chat"], what="the first, empty chat")
+    app_user.find(marker="new-chat").click()
+    app_user.find(marker="new-chat").click()
+    await asyncio.sleep(0.2)
+    assert texts(app_user, "session-title") == ["New chat"]
+    assert len(chat_files(web_data)) == 1
+
+    await send(app_user, "a topic")
+    await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+    app_user.find(marker="new-chat").click()
+    await eventually(lambda: texts(app_user, "session-title") == ["New chat", "a topic"], what="a new empty chat")
+    click(app_user, session_rows(app_user)[1])
+    await eventually(lambda: len(elements(app_user, "message-user")) == 1, what="the chat with the topic to open")
+
+    app_user.find(marker="new-chat").click()  # back to the empty chat, not a third one
+    await app_user.should_see(marker="quick-start")
+    assert not elements(app_user, "message-user")
+    assert texts(app_user, "session-title") == ["New chat", "a topic"]
+    assert "active" in session_rows(app_user)[0].classes
+    assert len(chat_files(web_data)) == 2

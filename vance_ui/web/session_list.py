@@ -48,7 +48,13 @@ class SessionList:
         return self.current().id, rows
 
     def new_session(self) -> None:
-        self.on_select(self.ctx.sessions.create())
+        """Switches to an empty chat (the open one first) instead of piling up another; only a
+        chat without messages and without a title the user gave it counts as empty."""
+        current = self.current()
+        empty = [s for s in self.ctx.sessions.list() if not s.messages and not s.title
+                 and (s.id != current.id or not current.messages)]
+        empty.sort(key=lambda s: s.id != current.id)  # stable: then newest first, as listed
+        self.on_select(empty[0] if empty else self.ctx.sessions.create())
         self.render.refresh()
 
     @ui.refreshable_method
