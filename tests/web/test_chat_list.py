@@ -1,11 +1,13 @@
 """The chat list from a usability review: renaming starts from the shown title and keeps the
-chat's place, "New chat" does not pile up empty chats, a closed tab leaves a delete undone."""
+chat's place, "New chat" does not pile up empty chats, a closed tab leaves a delete or rename undone."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
+import pytest
 from nicegui.testing import User
 
 from tests.web.conftest import click, elements, eventually, one, open_dialogs, run_state, texts
@@ -78,3 +80,23 @@ async def test_new_chat_switches_to_the_empty_chat_instead_of_piling_up_more(web
     assert texts(app_user, "session-title") == ["New chat", "a topic"]
     assert "active" in session_rows(app_user)[0].classes
     assert len(chat_files(web_data)) == 2
+
+
+@pytest.mark.parametrize(("action", "button"), [("session-delete", "delete-confirm"),
+                                                ("session-rename", "rename-save")])
+async def test_a_tab_closed_while_a_chat_dialog_is_open_changes_nothing_and_logs_no_error(
+        action: str, button: str, web_data: Path, app_user: User, caplog: pytest.LogCaptureFixture) -> None:
+    await app_user.open("/")
+    await send(app_user, "keep me")
+    await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+    stored = chat_files(web_data)[0].read_bytes()
+    click(app_user, one(app_user, action))
+    await app_user.should_see(marker=button)
+    assert app_user.client is not None
+
+    with caplog.at_level(logging.WARNING):
+        app_user.client.delete()  # the tab closed and NiceGUI gave up waiting for it to reconnect
+        await asyncio.sleep(0.3)  # the dialog's task resumes and finishes
+
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert [f.read_bytes() for f in chat_files(web_data)] == [stored]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from nicegui import background_tasks, run, ui
 
@@ -128,8 +129,7 @@ class SessionList:
                 ui.button(t("cancel"), on_click=dialog.close).props("flat no-caps")
                 ui.button(t("save"), on_click=lambda: dialog.submit(name.value)).props("unelevated no-caps") \
                     .mark("rename-save")
-        title = await dialog
-        dialog.delete()
+        title = await _answer(dialog)
         if isinstance(title, str) and title.strip() and (session.title or title.strip() != shown):
             target = self.current() if session.id == self.current().id else session
             self.ctx.sessions.rename(target, title)
@@ -144,12 +144,21 @@ class SessionList:
                 ui.button(t("cancel"), on_click=dialog.close).props("flat no-caps")
                 ui.button(t("delete"), on_click=lambda: dialog.submit(True)) \
                     .props("unelevated no-caps color=negative").mark("delete-confirm")
-        confirmed = await dialog
-        dialog.delete()
+        confirmed = await _answer(dialog)
         if confirmed:
             self.ctx.sessions.delete(session.id)
             self.on_deleted(session.id)
             self.render.refresh()
+
+
+async def _answer(dialog: ui.dialog) -> Any:
+    """The dialog's result, then the dialog removed; None when the page went away meanwhile (a
+    closed tab deletes the dialog: nothing is decided, and deleting it again would fail)."""
+    result = await dialog
+    if dialog.is_deleted:
+        return None
+    dialog.delete()
+    return result
 
 
 def _when(timestamp: float) -> str:
