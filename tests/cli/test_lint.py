@@ -121,3 +121,21 @@ def test_lint_wizard_is_pure() -> None:
 ])
 def test_pattern_problem(pattern: str, dead: bool) -> None:
     assert (pattern_problem(pattern) is not None) == dead
+
+
+def test_lint_without_arguments_says_which_data_dir_it_checked(lint_env: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A default run must not look like it checked nothing: it names the data dir (absolute)."""
+    assert main(["lint"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"checked 1 wizard file(s) in {lint_env.resolve()} (plus 5 bundled)" in captured.err.splitlines()
+
+    missing = lint_env.parent / "no-such-data"
+    monkeypatch.setenv("VANCE_DATA_DIR", str(missing))
+    assert main(["lint"]) == 0
+    assert f"no data dir at {missing.resolve()}: checked only the 5 bundled wizard file(s)" \
+        in capsys.readouterr().err.splitlines()
+
+    assert main(["lint", str(LINT / "good")]) == 0  # named paths: nothing to say about the data dir
+    assert "data dir" not in capsys.readouterr().err

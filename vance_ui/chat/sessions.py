@@ -139,19 +139,23 @@ class SessionStore:
         setattr(session, _ON_DISK, len(session.messages))
         return session
 
-    def save(self, session: ChatSession) -> None:
+    def save(self, session: ChatSession, *, activity: bool = True) -> None:
         """Write the session; messages another writer appended meanwhile are kept (not overwritten).
 
         Under a per-session lock the file is read again: if it has more messages than this copy
         knew of, those come first and this copy's new messages follow (messages are only appended).
+        `updated` (the list's order) moves only with `activity`; otherwise the file's stays.
         """
         path = self._path(session.id)
         with self._locked(session.id):
             known = getattr(session, _ON_DISK, None)
-            current = self.get(session.id) if known is not None else None
+            current = self.get(session.id) if known is not None or not activity else None
             if current is not None and known is not None and len(current.messages) > known:
                 session.messages[:] = current.messages + session.messages[known:]
-            session.updated = time.time()
+            if activity:
+                session.updated = time.time()
+            elif current is not None:
+                session.updated = max(session.updated, current.updated)
             self.data.put(self.tenant, self.project, path, session.to_json())
             setattr(session, _ON_DISK, len(session.messages))
 
@@ -174,8 +178,9 @@ class SessionStore:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     def rename(self, session: ChatSession, title: str) -> None:
+        """Renaming is no activity: the chat keeps its place and shown time in the list."""
         session.title = " ".join(title.split())[:MAX_TITLE]
-        self.save(session)
+        self.save(session, activity=False)
 
     def delete(self, session_id: str) -> bool:
         try:

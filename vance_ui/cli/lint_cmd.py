@@ -120,5 +120,16 @@ def run_lint(args: argparse.Namespace) -> int:
     errors = sum(f.severity == "error" for f in findings) + len(missing)
     warnings = sum(f.severity == "warning" for f in findings)
     elapsed = (time.perf_counter() - started) * 1000
+    if not args.paths:
+        print(_default_scope(targets, settings), file=sys.stderr)
     print(f"{len(targets)} file(s): {errors} error(s), {warnings} warning(s) ({elapsed:.0f} ms)", file=sys.stderr)
     return 1 if errors else 0
+
+
+def _default_scope(targets: list[Target], settings: Settings) -> str:
+    """Which data dir a run without paths checked: a wrong or missing one must not pass silently."""
+    data = settings.data_dir.resolve()
+    ours = sum(_inside(t.path, data) is not None for t in targets)
+    if not settings.data_dir.is_dir():
+        return f"no data dir at {data}: checked only the {len(targets)} bundled wizard file(s)"
+    return f"checked {ours} wizard file(s) in {data} (plus {len(targets) - ours} bundled)"

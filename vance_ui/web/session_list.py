@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from nicegui import background_tasks, run, ui
 
@@ -48,7 +49,13 @@ class SessionList:
         return self.current().id, rows
 
     def new_session(self) -> None:
-        self.on_select(self.ctx.sessions.create())
+        """Switches to an empty chat (the open one first) instead of piling up another; only a
+        chat without messages and without a title the user gave it counts as empty."""
+        current = self.current()
+        empty = [s for s in self.ctx.sessions.list() if not s.messages and not s.title
+                 and (s.id != current.id or not current.messages)]
+        empty.sort(key=lambda s: s.id != current.id)  # stable: then newest first, as listed
+        self.on_select(empty[0] if empty else self.ctx.sessions.create())
         self.render.refresh()
 
     @ui.refreshable_method
@@ -69,7 +76,7 @@ class SessionList:
                         .mark(f"session-{session.id}"):
                     ui.icon("chat_bubble_outline").classes("text-grey-6")
                     with ui.column().classes("gap-0 min-w-0 grow"):
-                        ui.label(session.title or t("untitled")).classes("truncate w-full").mark("session-title")
+                        ui.label(self._title(session)).classes("truncate w-full").mark("session-title")
                         ui.label(_when(session.updated)).classes("vance-help")
                     menu_button = ui.button(icon="more_horiz").props("flat round dense size=sm color=grey-7") \
                         .on("click.stop", lambda: None).mark("session-menu")
@@ -104,20 +111,26 @@ class SessionList:
         self.on_select(fresh)
         self.render.refresh()
 
+    def _title(self, session: ChatSession) -> str:
+        """The title as listed: an untitled (still empty) chat shows the placeholder."""
+        return session.title or self.ctx.t("untitled")
+
     async def rename(self, session: ChatSession) -> None:
+        """Starts from the title the list shows; the placeholder saved unchanged stays no title,
+        so the chat's first message still names it."""
         t = self.ctx.t
+        shown = self._title(session)
         with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
             ui.label(t("rename_title")).classes("text-lg font-semibold")
-            name = ui.input(t("title"), value=session.title).props("outlined autofocus").classes("w-full") \
+            name = ui.input(t("title"), value=shown).props("outlined autofocus").classes("w-full") \
                 .mark("rename-input")
             name.on("keydown.enter", lambda: dialog.submit(name.value))
             with ui.row().classes("w-full justify-end"):
                 ui.button(t("cancel"), on_click=dialog.close).props("flat no-caps")
                 ui.button(t("save"), on_click=lambda: dialog.submit(name.value)).props("unelevated no-caps") \
                     .mark("rename-save")
-        title = await dialog
-        dialog.delete()
-        if isinstance(title, str) and title.strip():
+        title = await _answer(dialog)
+        if isinstance(title, str) and title.strip() and (session.title or title.strip() != shown):
             target = self.current() if session.id == self.current().id else session
             self.ctx.sessions.rename(target, title)
             self.render.refresh()
@@ -126,17 +139,26 @@ class SessionList:
         t = self.ctx.t
         with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
             ui.label(t("delete_title")).classes("text-lg font-semibold")
-            ui.label(t("delete_body", title=session.title or t("untitled"))).classes("vance-help")
+            ui.label(t("delete_body", title=self._title(session))).classes("vance-help")
             with ui.row().classes("w-full justify-end"):
                 ui.button(t("cancel"), on_click=dialog.close).props("flat no-caps")
                 ui.button(t("delete"), on_click=lambda: dialog.submit(True)) \
                     .props("unelevated no-caps color=negative").mark("delete-confirm")
-        confirmed = await dialog
-        dialog.delete()
+        confirmed = await _answer(dialog)
         if confirmed:
             self.ctx.sessions.delete(session.id)
             self.on_deleted(session.id)
             self.render.refresh()
+
+
+async def _answer(dialog: ui.dialog) -> Any:
+    """The dialog's result, then the dialog removed; None when the page went away meanwhile (a
+    closed tab deletes the dialog: nothing is decided, and deleting it again would fail)."""
+    result = await dialog
+    if dialog.is_deleted:
+        return None
+    dialog.delete()
+    return result
 
 
 def _when(timestamp: float) -> str:
