@@ -48,11 +48,12 @@ class SessionList:
                      for e in entries)
         return self.current().id, rows
 
-    def new_session(self) -> None:
+    async def new_session(self) -> None:
         """Switches to an empty chat (the open one first) instead of piling up another; only a
         chat without messages and without a title the user gave it counts as empty."""
         current = self.current()
-        empty = [s for s in self.ctx.sessions.list() if not s.messages and not s.title
+        listed = await run.io_bound(self.ctx.sessions.list)  # reads every chat file: not on the loop
+        empty = [s for s in listed or [] if not s.messages and not s.title
                  and (s.id != current.id or not current.messages)]
         empty.sort(key=lambda s: s.id != current.id)  # stable: then newest first, as listed
         self.on_select(empty[0] if empty else self.ctx.sessions.create())
