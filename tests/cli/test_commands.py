@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,19 @@ def test_schema_is_the_wizard_json_schema(capsys: pytest.CaptureFixture[str]) ->
     schema = json.loads(capsys.readouterr().out)
     assert schema == wizard_json_schema()
     assert {"title", "fields", "promptTemplate"} <= set(schema["required"])
+
+
+def test_render_of_a_template_bomb_stops_with_a_clear_error(cli_data: Path, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The CLI renders in-process through the same render workers: a bomb ends in about a second
+    with the template's error (it ran for a minute before issue 14)."""
+    (cli_data / "default" / "_vance" / "wizards" / "bomb.yaml").write_text(
+        "title: {en: Bomb}\ndescription: {en: D}\nfields: []\n"
+        "promptTemplate: \"{{ ([range(2500)|list]*2500)|sum(start=[])|length }}\"\n")
+    values = tmp_path / "values.json"
+    values.write_text("{}")
+    started = time.monotonic()
+    assert main(["render", "bomb", "--values", str(values)]) == 1
+    assert time.monotonic() - started < 5
+    captured = capsys.readouterr()
+    assert captured.out == "" and "longer than 1 s" in captured.err
