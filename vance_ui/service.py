@@ -200,10 +200,6 @@ class WizardService:
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
-    def preview(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
-                lang: str | None = None) -> RenderedPrompt:
-        return self.render(scope, name, values, lang, lenient=True)
-
     async def render_async(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                            lang: str | None = None, *, lenient: bool = False) -> RenderedPrompt:
         """`render` for an event loop (the API, the web form): it never blocks the loop. What is not

@@ -245,15 +245,20 @@ def session_rows(user: User) -> list[Any]:
                    if any(m.startswith("session-") and m[8:9].isdigit() for m in e._markers)), key=lambda e: e.id)
 
 
-async def test_a_message_in_an_older_chat_moves_it_to_the_top(app_user: User) -> None:
-    await app_user.open("/")
-    await send(app_user, "old topic")
-    await eventually(lambda: run_state(app_user) == "Done", what="the first run")
-    app_user.find(marker="new-chat").click()
-    await app_user.should_see(marker="quick-start")
-    await send(app_user, "new topic")
-    await eventually(lambda: [t.text for t in elements(app_user, "session-title")] == ["new topic", "old topic"],
+async def two_chats(user: User) -> None:
+    """An "old topic" chat, then a newer "new topic" one on top of the list."""
+    await user.open("/")
+    await send(user, "old topic")
+    await eventually(lambda: run_state(user) == "Done", what="the first run")
+    user.find(marker="new-chat").click()
+    await user.should_see(marker="quick-start")
+    await send(user, "new topic")
+    await eventually(lambda: [t.text for t in elements(user, "session-title")] == ["new topic", "old topic"],
                      what="the newest chat on top")
+
+
+async def test_a_message_in_an_older_chat_moves_it_to_the_top(app_user: User) -> None:
+    await two_chats(app_user)
 
     click(app_user, session_rows(app_user)[1])
     await eventually(lambda: any(m for m in elements(app_user, "message-user")), what="the old chat to open")

@@ -11,7 +11,7 @@ import pytest
 from nicegui.testing import User
 
 from tests.web.conftest import click, elements, eventually, one, open_dialogs, run_state, texts
-from tests.web.test_chat import send, session_rows
+from tests.web.test_chat import send, session_rows, two_chats
 
 
 def chat_files(web_data: Path) -> list[Path]:
@@ -34,13 +34,7 @@ async def test_rename_of_an_untitled_chat_starts_from_the_title_the_list_shows(a
 
 
 async def test_renaming_a_chat_keeps_its_place_and_a_message_still_moves_it_up(app_user: User) -> None:
-    await app_user.open("/")
-    await send(app_user, "old topic")
-    await eventually(lambda: run_state(app_user) == "Done", what="the first run")
-    app_user.find(marker="new-chat").click()
-    await app_user.should_see(marker="quick-start")
-    await send(app_user, "new topic")
-    await eventually(lambda: texts(app_user, "session-title") == ["new topic", "old topic"], what="two chats")
+    await two_chats(app_user)
 
     click(app_user, elements(app_user, "session-rename")[1])
     await app_user.should_see(marker="rename-input")

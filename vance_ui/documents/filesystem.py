@@ -182,12 +182,7 @@ class FileDocumentStore(WatchedFolder):
         for entry in entries:
             if entry.name.startswith(".") or not entry.is_dir():
                 continue
-            try:
-                check_segment(entry.name, "project")
-                linked = entry.is_symlink()
-            except (InvalidDocumentPath, OSError):
-                linked = None
-            if linked is False:
+            if _plain_name(entry.name) and not entry.is_symlink():
                 found.append(entry.name)
             else:
                 self._warn_once(entry.path, "project", "ignoring the folder %s: a project folder must be a "
@@ -216,6 +211,14 @@ class FileDocumentStore(WatchedFolder):
             return False
         self._changed([str(file)])
         return True
+
+
+def _plain_name(name: str) -> bool:
+    try:
+        check_segment(name, "project")
+    except InvalidDocumentPath:
+        return False
+    return True
 
 
 class BundledStore(FileDocumentStore):

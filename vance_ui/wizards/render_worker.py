@@ -34,6 +34,8 @@ NICENESS = 5
 CPU_SLACK_SECONDS = 2  # RLIMIT_CPU is whole seconds: the soft limit is the used time + the deadline + this
 MEMORY_ENV = "VANCE_RENDER_MEMORY_MB"
 DEFAULT_MEMORY_MB = 64
+OUT_OF_MEMORY: dict[str, Any] = {
+    "problem": ["limit", "rendering needed more memory than a template may use", None], "retire": True}
 
 
 class CompiledCache:
@@ -113,7 +115,7 @@ def handle(request: dict[str, Any], cache: CompiledCache) -> dict[str, Any]:
     except TemplateProblem as problem:
         return {"problem": [problem.kind, problem.message, problem.lineno]}
     except MemoryError:
-        return {"problem": ["limit", "rendering needed more memory than a template may use", None], "retire": True}
+        return OUT_OF_MEMORY
     except Exception as exc:
         return {"problem": ["runtime", f"{type(exc).__name__}: {exc}", None]}
 
@@ -130,9 +132,8 @@ def serve(reader: Connection, writer: Connection, memory: MemoryCap) -> None:
         try:
             reply = handle(request, cache)
             payload = json.dumps(reply, ensure_ascii=False).encode()
-        except MemoryError:
-            reply = {"problem": ["limit", "rendering needed more memory than a template may use", None],
-                     "retire": True}
+        except MemoryError:  # the answer itself did not fit
+            reply = OUT_OF_MEMORY
             payload = json.dumps(reply).encode()
         try:
             writer.send_bytes(payload)

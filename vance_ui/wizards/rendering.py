@@ -141,7 +141,3 @@ async def run_steps_async(steps: RenderSteps[T]) -> T:
     except StopIteration as done:
         result: T = done.value
         return result
-
-
-def render_prompt(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderedPrompt:
-    return run_steps(prompt_steps(wizard, values, ctx))
