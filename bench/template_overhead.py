@@ -13,7 +13,7 @@ from bench.http_load import GREMIUM_VALUES
 from bench.stats import Figure
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR
 from vance_ui.wizards.loader import load_wizard
-from vance_ui.wizards.rendering import RenderContext, _context
+from vance_ui.wizards.form_state import RenderContext
 from vance_ui.wizards.sandbox_render import compile_source, render_compiled
 from vance_ui.wizards.templating import render_bounded
 from vance_ui.wizards.validation import validate_values
@@ -30,7 +30,7 @@ def measure(*, repeats: int, calls: int) -> list[Figure]:
     path = BUNDLED_DEFAULTS_DIR / "wizards" / "gremium.yaml"
     wizard = load_wizard("gremium", path.read_bytes(), str(path))
     values = validate_values(wizard.definition.fields, GREMIUM_VALUES["values"]).values
-    context: dict[str, Any] = _context(values, RenderContext("de", "local"))
+    context: dict[str, Any] = RenderContext("de", "local").variables(values)
     plain = jinja2.Environment(trim_blocks=True).from_string(wizard.definition.prompt_template)
 
     sandboxed = compile_source(wizard.prompt.source, wizard.prompt.origin)[0]

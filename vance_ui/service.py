@@ -7,6 +7,7 @@ Adapters translate its exceptions (`WizardNotFound`, `FormInvalid`, `RenderFaile
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import threading
 from collections.abc import Mapping, Sequence
@@ -20,19 +21,16 @@ from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
 from vance_ui.wizards.availability import is_available
 from vance_ui.wizards.cascade import TENANT_PROJECT, WizardRegistry, check_project_id
+from vance_ui.wizards.form_paths import has_password
+from vance_ui.wizards.form_report import FormReport, report_steps
+from vance_ui.wizards.form_state import RenderContext, form_steps
 from vance_ui.wizards.model import LoadedWizard
 from vance_ui.wizards.render_pool import configure_render_pool, render_pool
-from vance_ui.wizards.rendering import (
-    RenderContext,
-    RenderedPrompt,
-    prompt_steps,
-    run_steps,
-    run_steps_async,
-    validator_steps,
-)
-from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
+from vance_ui.wizards.rendering import RenderedPrompt, prompt_steps, validator_steps
+from vance_ui.wizards.schema import FormField
+from vance_ui.wizards.steps import RenderSteps, run_steps, run_steps_async
 from vance_ui.wizards.templating import TemplateProblem
-from vance_ui.wizards.validation import FieldError, validate_values
+from vance_ui.wizards.validation import FieldError
 from vance_ui.wizards.views import WizardDefinition, WizardSummary, definition_view, summary_view
 from vance_ui.wizards.yaml_source import SourceProblem, parse_yaml
 
@@ -65,18 +63,35 @@ class RenderFailed(RuntimeError):
         self.problem = problem
 
 
-def _has_password(fields: Sequence[FormField]) -> bool:
-    return any(isinstance(f, PasswordField) or (isinstance(f, RepeatField) and _has_password(f.item)) for f in fields)
-
-
 def _render_failed(name: str, problem: TemplateProblem, fields: Sequence[FormField]) -> RenderFailed:
     """A template's runtime error may quote a value, and in any transformed form (`int('...')`,
     upper-cased, as a file size): in a form with a password field, it quotes none."""
-    if problem.kind != "runtime" or not _has_password(fields):
+    if problem.kind != "runtime" or not has_password(fields):
         return RenderFailed(name, problem)
     error = problem.message.split(":", 1)[0]
     return RenderFailed(name, TemplateProblem(
         "runtime", f"{error} (details withheld: this form has a password field)", problem.lineno))
+
+
+def _safe_report(name: str, wizard: LoadedWizard, report: FormReport) -> FormReport:
+    if report.preview_problem is None:
+        return report
+    problem = _render_failed(name, report.preview_problem, wizard.definition.fields).problem
+    return dataclasses.replace(report, preview_problem=problem)
+
+
+def _prompt_of(wizard: LoadedWizard, values: Mapping[str, Any] | None, ctx: RenderContext,
+               lenient: bool) -> RenderSteps[RenderedPrompt]:
+    state = yield from form_steps(wizard, values, ctx, lenient=lenient)
+    if state.errors:  # a lenient state has none
+        raise FormInvalid(state.errors)
+    return (yield from prompt_steps(wizard, state.values, ctx))
+
+
+def _validator_prompt_of(wizard: LoadedWizard, values: Mapping[str, Any] | None,
+                         ctx: RenderContext) -> RenderSteps[str | None]:
+    state = yield from form_steps(wizard, values, ctx, lenient=True)  # the form may be incomplete
+    return (yield from validator_steps(wizard, state.values, ctx))
 
 
 @dataclass(frozen=True)
@@ -194,9 +209,8 @@ class WizardService:
         `lenient` (the live preview): an incomplete form still shows its prompt."""
         wizard = self.wizard(scope, name)
         ctx = self.context(scope, lang)
-        valid = self._valid(wizard, values, lenient)
         try:
-            return run_steps(prompt_steps(wizard, valid, ctx))
+            return run_steps(_prompt_of(wizard, values, ctx, lenient))
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
@@ -205,9 +219,27 @@ class WizardService:
         """`render` for an event loop (the API, the web form): it never blocks the loop. What is not
         in memory yet is read in a thread; the templates render in workers while the loop waits."""
         wizard, ctx = await self._loaded(scope, name, lang)
-        valid = self._valid(wizard, values, lenient)
         try:
-            return await run_steps_async(prompt_steps(wizard, valid, ctx))
+            return await run_steps_async(_prompt_of(wizard, values, ctx, lenient))
+        except TemplateProblem as problem:
+            raise _render_failed(name, problem, wizard.definition.fields) from None
+
+    async def form_report(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
+                          lang: str | None = None) -> FormReport:
+        """What a form shows for these values: hidden fields and pages, every error of the visible
+        fields (with its page), and the live preview (or why it cannot render)."""
+        wizard, ctx = await self._loaded(scope, name, lang)
+        try:
+            return _safe_report(name, wizard, await run_steps_async(report_steps(wizard, values, ctx)))
+        except TemplateProblem as problem:  # a showIf failed: nothing can be shown
+            raise _render_failed(name, problem, wizard.definition.fields) from None
+
+    def form_report_sync(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
+                         lang: str | None = None) -> FormReport:
+        """`form_report` from a thread (the CLI, which asks page by page)."""
+        wizard = self.wizard(scope, name)
+        try:
+            return _safe_report(name, wizard, run_steps(report_steps(wizard, values, self.context(scope, lang))))
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
@@ -217,13 +249,6 @@ class WizardService:
                 lang is not None or self._language_now.remembers(scope.tenant, generation)):
             return self.wizard(scope, name), self.context(scope, lang)
         return await asyncio.to_thread(lambda: (self.wizard(scope, name), self.context(scope, lang)))
-
-    @staticmethod
-    def _valid(wizard: LoadedWizard, values: Mapping[str, Any] | None, lenient: bool) -> dict[str, Any]:
-        result = validate_values(wizard.definition.fields, values, lenient=lenient)
-        if not result.ok and not lenient:
-            raise FormInvalid(result.errors)
-        return result.values
 
     def _model_config(self, model: str | None) -> ModelConfig | None:
         if not model:
@@ -247,9 +272,8 @@ class WizardService:
         config = self.validator_model()
         if config is None:
             raise LlmError("not_configured", "No model is configured: set VANCE_FAST_MODEL or VANCE_MODEL.")
-        valid = self._valid(wizard, values, lenient=True)
         try:
-            prompt = await run_steps_async(validator_steps(wizard, valid, ctx)) or ""
+            prompt = await run_steps_async(_validator_prompt_of(wizard, values, ctx)) or ""
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
         return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)

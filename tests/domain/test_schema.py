@@ -55,7 +55,7 @@ def test_every_field_type_with_its_keys_loads() -> None:
      "unknown key 'rows' (not allowed for type 'select')"),
     ("{name: a, type: integer, label: {en: A}, min: 1}", "unknown key 'min' (not allowed for type 'integer')"),
     ("{name: a, type: string, label: {en: A}, colour: red}", "unknown key 'colour'"),
-    ("{name: a, type: date, label: {en: A}}", "unknown field type"),
+    ("{name: a, type: datetime, label: {en: A}}", "unknown field type"),
     ("{name: a, label: {en: A}}", "every field needs a 'type'"),
     ("{name: 1a, type: string, label: {en: A}}", "not a valid field name"),
     ("{name: _a, type: string, label: {en: A}}", "may not start with '_'"),
@@ -123,7 +123,7 @@ def test_json_schema_describes_each_field_type() -> None:
     schema = wizard_json_schema()
     kinds = {d["properties"]["type"]["const"] for d in schema["$defs"].values() if "type" in d.get("properties", {})
              and "const" in d["properties"]["type"]}
-    assert kinds == {"string", "textarea", "password", "integer", "boolean", "select", "multi_select", "repeat"}
+    assert kinds == {"string", "textarea", "password", "integer", "boolean", "date", "select", "multi_select", "repeat"}
 
 
 def test_bundled_wizards_validate_against_the_json_schema() -> None:

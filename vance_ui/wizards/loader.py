@@ -41,6 +41,7 @@ from vance_ui.wizards.templating import (
     compile_template,
 )
 from vance_ui.wizards.validation import validate_values
+from vance_ui.wizards.visibility import FormRules, RulesInvalid, build_rules
 from vance_ui.wizards.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
 
 
@@ -110,6 +111,33 @@ def _password_names(fields: list[FormField]) -> set[str]:
 Compiler = Callable[[str, tuple[int | str, ...], bool], CheckedTemplate]
 
 
+def _show_ifs(fields: list[FormField], loc: tuple[int | str, ...]) -> list[tuple[tuple[int | str, ...], str]]:
+    """Every field's showIf with its location, repeat items included."""
+    found: list[tuple[tuple[int | str, ...], str]] = []
+    for index, field in enumerate(fields):
+        if field.show_if is not None:
+            found.append(((*loc, index, "showIf"), field.show_if))
+        if isinstance(field, RepeatField):
+            found.extend(_show_ifs(field.item, (*loc, index, "item")))
+    return found
+
+
+def _rules(wizard: Wizard, node: yaml.Node | None, attempt: Callable[..., CheckedTemplate | None],
+           problems: list[SourceProblem]) -> FormRules | None:
+    sources = _show_ifs(wizard.fields, ("fields",))
+    sources += [(("pages", i, "showIf"), p.show_if) for i, p in enumerate(wizard.pages or []) if p.show_if]
+    compiled = {loc: attempt(source, loc, True) for loc, source in sources}
+    if not all(compiled.values()):
+        return None
+    try:
+        return build_rules(wizard, {loc: c for loc, c in compiled.items() if c is not None})
+    except RulesInvalid as invalid:
+        for message, loc in invalid.problems:
+            line, column = locate(node, loc)
+            problems.append(SourceProblem(f"{_loc_text(loc)}: {message}", line, column))
+        return None
+
+
 def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler | None = None) -> tuple[Any, ...]:
     """Compile every template of `wizard` (or take them from `compiler`), collecting problems."""
     problems: list[SourceProblem] = []
@@ -146,7 +174,8 @@ def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler | No
                 {k: v for k, v in prefill.items() if v is not None},
                 condition,
             ))
-    return prompt, validator, tuple(follow_ups), problems
+    rules = _rules(wizard, node, attempt, problems)
+    return prompt, validator, tuple(follow_ups), rules, problems
 
 
 def _default_problems(fields: list[FormField], node: yaml.Node | None) -> list[SourceProblem]:
@@ -187,11 +216,11 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
         raise WizardLoadError(location, _schema_problems(exc, node)) from None
     except RecursionError:
         raise WizardLoadError(location, [SourceProblem("the document is nested too deeply")]) from None
-    prompt, validator, follow_ups, problems = _compile_all(wizard, node)
+    prompt, validator, follow_ups, rules, problems = _compile_all(wizard, node)
     problems.extend(_default_problems(wizard.fields, node))
-    if problems or prompt is None:
+    if problems or prompt is None or rules is None:
         raise WizardLoadError(location, problems)
-    body = WizardBody(wizard, prompt, validator, follow_ups)
+    body = WizardBody(wizard, prompt, validator, follow_ups, rules)
     loaded = LoadedWizard(name, wizard, lambda: body, location, version)
     if cache is None:
         return loaded
@@ -213,9 +242,19 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
 
 
 def _templates_of_body(body: WizardBody) -> list[CheckedTemplate]:
-    out = [body.prompt, *([body.validator] if body.validator else [])]
+    out = [body.prompt, *([body.validator] if body.validator else []), *_rule_templates(body.rules)]
     for follow in body.follow_ups:
         out += [*follow.labels.values(), *follow.prefill.values(), *([follow.condition] if follow.condition else [])]
+    return out
+
+
+def _rule_templates(rules: FormRules) -> list[CheckedTemplate]:
+    out = [page for page in rules.pages if page is not None]
+    levels = [rules.top]
+    while levels:
+        level = levels.pop()
+        out += level.conditions.values()
+        levels += level.items.values()
     return out
 
 
@@ -249,12 +288,12 @@ def _body_from_cache(cached: CachedLoad) -> WizardBody | None:
         return CheckedTemplate(source, origin, cached.templates[origin], expression)
 
     try:
-        prompt, validator, follow_ups, problems = _compile_all(wizard, None, lookup)
+        prompt, validator, follow_ups, rules, problems = _compile_all(wizard, None, lookup)
     except KeyError:
         return None
-    if problems or prompt is None:
+    if problems or prompt is None or rules is None:
         return None
-    return WizardBody(wizard, prompt, validator, follow_ups)
+    return WizardBody(wizard, prompt, validator, follow_ups, rules)
 
 
 def with_source(wizard: LoadedWizard, source: Any) -> LoadedWizard:

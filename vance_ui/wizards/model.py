@@ -9,6 +9,7 @@ from enum import StrEnum
 
 from vance_ui.wizards.schema import Wizard, WizardHead
 from vance_ui.wizards.templating import CheckedTemplate
+from vance_ui.wizards.visibility import FormRules
 
 
 class Source(StrEnum):
@@ -36,6 +37,7 @@ class WizardBody:
     prompt: CheckedTemplate
     validator: CheckedTemplate | None
     follow_ups: tuple[CompiledFollowUp, ...]
+    rules: FormRules  # showIf and pages
 
 
 def _same(body: WizardBody) -> WizardBody:

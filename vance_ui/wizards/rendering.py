@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import quote
 
+from vance_ui.wizards.form_paths import mask_secrets
+from vance_ui.wizards.form_state import RenderContext
 from vance_ui.wizards.localization import localize
 from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard
-from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
-from vance_ui.wizards.templating import CheckedTemplate, render_bounded, render_bounded_async
+from vance_ui.wizards.steps import RenderSteps, render_step
+from vance_ui.wizards.templating import CheckedTemplate
 
 FOLLOW_UP_INSTRUCTION = {
     "en": "If this is successfully completed, offer the user the following follow-up action(s) as a Markdown link:",
@@ -19,15 +21,6 @@ FOLLOW_UP_INSTRUCTION = {
           "als Markdown-Link an:",
 }
 MASKED = "[hidden]"
-
-
-@dataclass(frozen=True, slots=True)
-class RenderContext:
-    """Who renders where: the variables the spec adds next to the field values."""
-
-    lang: str
-    user: str
-    project: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,35 +47,8 @@ class RenderedPrompt:
     follow_ups: list[FollowUpLink]
 
 
-def _context(values: Mapping[str, Any], ctx: RenderContext) -> dict[str, Any]:
-    return {**values, "lang": ctx.lang, "user": ctx.user, "project": ctx.project}
-
-
-def _mask_secrets(fields: list[FormField], values: Mapping[str, Any], mask: str) -> dict[str, Any]:
-    """A copy of the values with every password value (also inside repeat items) replaced."""
-    masked = dict(values)
-    for field in fields:
-        value = masked.get(field.name)
-        if isinstance(field, PasswordField):
-            masked[field.name] = mask if value else ""
-        elif isinstance(field, RepeatField) and isinstance(value, list):
-            masked[field.name] = [
-                _mask_secrets(field.item, item, mask) if isinstance(item, Mapping) else item for item in value
-            ]
-    return masked
-
-
-RenderJob = tuple[CheckedTemplate, dict[str, Any]]
-T = TypeVar("T")
-# How a prompt is put together, apart from where its templates render: each step hands out a
-# template with its context and gets the text back (`run_steps` in a thread, `run_steps_async` on an
-# event loop), so the follow-up logic exists once for both.
-RenderSteps = Generator[RenderJob, str, T]
-
-
 def _render(template: CheckedTemplate, values: Mapping[str, Any], ctx: RenderContext) -> RenderSteps[str]:
-    text: str = yield template, _context(values, ctx)
-    return text
+    return (yield from render_step(template, ctx.variables(values)))
 
 
 def _follow_up(follow: CompiledFollowUp, values: dict[str, Any], safe: dict[str, Any],
@@ -100,7 +66,7 @@ def _follow_up(follow: CompiledFollowUp, values: dict[str, Any], safe: dict[str,
 def prompt_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderSteps[RenderedPrompt]:
     """`values` must come from the validator: declared keys only, defaults applied."""
     body = (yield from _render(wizard.prompt, values, ctx)).rstrip()
-    safe = _mask_secrets(list(wizard.definition.fields), values, "")
+    safe = mask_secrets(wizard.definition.fields, values, "")
     links = []
     for follow in wizard.follow_ups:
         link = yield from _follow_up(follow, values, safe, ctx)
@@ -117,27 +83,5 @@ def validator_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderCon
     """The validator never sees secrets: password values reach it as a placeholder."""
     if wizard.validator is None:
         return None
-    masked = _mask_secrets(list(wizard.definition.fields), values, MASKED)
+    masked = mask_secrets(wizard.definition.fields, values, MASKED)
     return (yield from _render(wizard.validator, masked, ctx)).strip()
-
-
-def run_steps(steps: RenderSteps[T]) -> T:
-    """Render each step's template in a render worker, waiting in this thread."""
-    try:
-        job = next(steps)
-        while True:
-            job = steps.send(render_bounded(*job))
-    except StopIteration as done:
-        result: T = done.value
-        return result
-
-
-async def run_steps_async(steps: RenderSteps[T]) -> T:
-    """The same from an event loop, which waits without blocking."""
-    try:
-        job = next(steps)
-        while True:
-            job = steps.send(await render_bounded_async(*job))
-    except StopIteration as done:
-        result: T = done.value
-        return result

@@ -8,6 +8,7 @@ are new optional keys, so every file valid today stays valid.
 
 from __future__ import annotations
 
+import datetime
 import keyword
 import re
 from typing import Annotated, Any, Literal
@@ -15,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -41,7 +43,9 @@ RESERVED_NAMES = frozenset(
      "and", "or", "not", "in", "is", "if", "else", "elif", "for", "recursive"}
 )
 
-FIELD_TYPES = ("string", "textarea", "password", "integer", "boolean", "select", "multi_select", "repeat")
+FIELD_TYPES = ("string", "textarea", "password", "integer", "boolean", "date", "select", "multi_select", "repeat")
+MAX_PAGES = 50
+ISO_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
 def _check_field_name(name: str) -> str:
@@ -60,9 +64,38 @@ def _check_wizard_name(name: str) -> str:
     return name
 
 
+def parse_iso_date(text: str) -> datetime.date | None:
+    """`YYYY-MM-DD` and nothing else (no week dates, no times): what a date field holds."""
+    if not ISO_DATE_RE.fullmatch(text):
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _yaml_date_as_text(value: Any) -> Any:
+    """YAML reads an unquoted 2026-12-03 as a date: the file means the ISO text."""
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value.isoformat()
+    return value
+
+
+def _check_iso_date(text: str) -> str:
+    if parse_iso_date(text) is None:
+        raise ValueError(f"'{text[:40]}' is not a date (use YYYY-MM-DD, e.g. 2026-12-03)")
+    return text
+
+
 FieldName = Annotated[StrictStr, Field(max_length=64), AfterValidator(_check_field_name)]
 WizardName = Annotated[StrictStr, AfterValidator(_check_wizard_name)]
 LangCode = Annotated[str, Field(pattern=LANG_CODE_PATTERN)]
+IsoDate = Annotated[StrictStr, BeforeValidator(_yaml_date_as_text), AfterValidator(_check_iso_date)]
+ShowIf = Annotated[StrictStr, Field(
+    min_length=1, max_length=4000,
+    description="A template expression over the form's values, e.g. \"tone == 'formal'\": the field (or page) "
+                "is shown only while it is true",
+)]
 LocalizableText = Annotated[
     dict[LangCode, Annotated[StrictStr, Field(max_length=4000)]],
     Field(min_length=1, description="Text per language code, e.g. {de: 'Gremium anlegen', en: 'Create a council'}"),
@@ -85,6 +118,7 @@ class FieldBase(StrictModel):
     label: LocalizableText
     help: LocalizableText | None = None
     required: StrictBool = False
+    show_if: ShowIf | None = None
 
 
 class StringField(FieldBase):
@@ -124,6 +158,24 @@ class IntegerField(FieldBase):
 class BooleanField(FieldBase):
     type: Literal["boolean"]
     default_value: StrictBool | None = None
+
+
+class DateField(FieldBase):
+    """A calendar date, held and rendered as ISO text (YYYY-MM-DD)."""
+
+    type: Literal["date"]
+    date_min: IsoDate | None = None
+    date_max: IsoDate | None = None
+    default_value: IsoDate | None = None
+
+    @model_validator(mode="after")
+    def _bounds(self) -> DateField:
+        low, high, value = self.date_min, self.date_max, self.default_value
+        if low is not None and high is not None and low > high:  # ISO dates compare as text
+            raise ValueError(f"dateMin ({low}) is after dateMax ({high})")
+        if value is not None and ((low is not None and value < low) or (high is not None and value > high)):
+            raise ValueError(f"defaultValue {value} is outside dateMin/dateMax")
+        return self
 
 
 def _unique_choices(choices: list[FormChoice]) -> list[FormChoice]:
@@ -185,7 +237,7 @@ class RepeatField(FieldBase):
 
 
 FormField = Annotated[
-    StringField | TextareaField | PasswordField | IntegerField | BooleanField
+    StringField | TextareaField | PasswordField | IntegerField | BooleanField | DateField
     | SelectField | MultiSelectField | RepeatField,
     Field(discriminator="type"),
 ]
@@ -210,6 +262,15 @@ class FollowUp(StrictModel):
     label: LocalizableText
     prefill: dict[FieldName, Annotated[StrictStr, Field(max_length=4000)]] = Field(default_factory=dict)
     condition: Annotated[StrictStr, Field(max_length=4000)] | None = None
+
+
+class Page(StrictModel):
+    """One step of a multi-step wizard: a title and the top-level fields shown on it, in order."""
+
+    title: LocalizableText
+    description: LocalizableText | None = None
+    fields: Annotated[list[FieldName], Field(min_length=1, max_length=MAX_FIELDS)]
+    show_if: ShowIf | None = None
 
 
 class WizardHead(StrictModel):
@@ -241,6 +302,7 @@ class Wizard(WizardHead):
     prompt_template: Annotated[StrictStr, Field(min_length=1)]
     validator_prompt: Annotated[StrictStr, Field(min_length=1)] | None = None
     suggested_follow_ups: list[FollowUp] = Field(default_factory=list, max_length=20)
+    pages: Annotated[list[Page], Field(min_length=1, max_length=MAX_PAGES)] | None = None
 
     @model_validator(mode="after")
     def _structure(self) -> Wizard:

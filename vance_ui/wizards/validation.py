@@ -2,7 +2,8 @@
 
 It checks posted values against the field definitions and returns the values the template
 sees: declared keys only, defaults applied, every error at once with its exact path
-(`members[2].name`, 0-based).
+(`("members", 2, "name")`, 0-based). Fields that a `showIf` hides (their paths in `hidden`) are
+not validated and take their type's empty value; what decides that is `visibility`.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from vance_ui.wizards.form_paths import Path, path_text
 from vance_ui.wizards.schema import (
     BooleanField,
+    DateField,
     FormField,
     IntegerField,
     MultiSelectField,
@@ -24,10 +27,12 @@ from vance_ui.wizards.schema import (
     SelectField,
     StringField,
     TextareaField,
+    parse_iso_date,
 )
 
 ErrorCode = Literal[
-    "required", "min_items", "max_items", "integer_min", "integer_max", "not_a_choice", "invalid_type", "too_long"
+    "required", "min_items", "max_items", "integer_min", "integer_max", "date_min", "date_max", "not_a_choice",
+    "invalid_type", "too_long"
 ]
 
 MAX_TEXT_CHARS = 100_000
@@ -43,6 +48,8 @@ _MESSAGES: dict[str, str] = {
     "max_items": "Use at most {max} entries.",
     "integer_min": "Must be at least {min}.",
     "integer_max": "Must be at most {max}.",
+    "date_min": "Must be on or after {min}.",
+    "date_max": "Must be on or before {max}.",
     "not_a_choice": "'{value}' is not one of the choices.",
     "invalid_type": "Expected {expected}.",
     "too_long": "Text is longer than {max} characters.",
@@ -51,12 +58,21 @@ _MESSAGES: dict[str, str] = {
 
 @dataclass(frozen=True, slots=True)
 class FieldError:
-    field: str
+    path: Path
     error: ErrorCode
     message: str
+    page: int | None = None  # the page (0-based) of a multi-step wizard the field is on
 
-    def as_dict(self) -> dict[str, str]:
-        return {"field": self.field, "error": self.error, "message": self.message}
+    @property
+    def field(self) -> str:
+        """The path as clients write it: `members[2].name`."""
+        return path_text(self.path)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field, "error": self.error, "message": self.message}
+        if self.page is not None:
+            out["page"] = self.page
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +87,7 @@ class ValidationResult:
 
 def empty_value(field: FormField) -> Any:
     """The value a missing optional field takes when it has no defaultValue."""
-    if isinstance(field, IntegerField):
+    if isinstance(field, (IntegerField, DateField)):
         return None
     if isinstance(field, BooleanField):
         return False
@@ -96,32 +112,37 @@ def initial_item(field: RepeatField) -> dict[str, Any]:
 
 
 class _Collector:
-    def __init__(self, lenient: bool) -> None:
+    def __init__(self, lenient: bool, hidden: frozenset[Path]) -> None:
         self.errors: list[FieldError] = []
         self.lenient = lenient
+        self.hidden = hidden
 
-    def add(self, path: str, code: ErrorCode, **params: Any) -> None:
+    def add(self, path: Path, code: ErrorCode, **params: Any) -> None:
         if len(self.errors) >= MAX_ERRORS:
             return
         self.errors.append(FieldError(path, code, _MESSAGES[code].format(**params)))
 
 
 def validate_values(
-    fields: Sequence[FormField], values: Mapping[str, Any] | None, *, lenient: bool = False
+    fields: Sequence[FormField], values: Mapping[str, Any] | None, *, lenient: bool = False,
+    hidden: frozenset[Path] = frozenset(),
 ) -> ValidationResult:
     """Strict (submit) or lenient (live preview: completeness rules off, bad values dropped)."""
-    collector = _Collector(lenient)
-    clean = _validate_form(fields, values if isinstance(values, Mapping) else {}, "", collector)
+    collector = _Collector(lenient, hidden)
+    clean = _validate_form(fields, values if isinstance(values, Mapping) else {}, (), collector)
     errors = [] if lenient else collector.errors
     return ValidationResult(clean, errors)
 
 
 def _validate_form(
-    fields: Sequence[FormField], values: Mapping[str, Any], prefix: str, out: _Collector
+    fields: Sequence[FormField], values: Mapping[str, Any], prefix: Path, out: _Collector
 ) -> dict[str, Any]:
     clean: dict[str, Any] = {}
     for field in fields:
-        path = f"{prefix}{field.name}"
+        path = (*prefix, field.name)
+        if path in out.hidden:
+            clean[field.name] = empty_value(field)
+            continue
         raw = values.get(field.name)
         if raw is None:
             raw = getattr(field, "default_value", None)
@@ -136,7 +157,7 @@ def _validate_form(
     return clean
 
 
-def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> Any:
+def _validate_field(field: FormField, raw: Any, path: Path, out: _Collector) -> Any:
     empty = empty_value(field)
     if isinstance(field, (StringField, TextareaField, PasswordField)):
         if not isinstance(raw, str):
@@ -153,6 +174,8 @@ def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> A
         return raw
     if isinstance(field, IntegerField):
         return _validate_integer(field, raw, path, out)
+    if isinstance(field, DateField):
+        return _validate_date(field, raw, path, out)
     if isinstance(field, BooleanField):
         if not isinstance(raw, bool):
             out.add(path, "invalid_type", expected="true or false")
@@ -177,7 +200,7 @@ def _validate_field(field: FormField, raw: Any, path: str, out: _Collector) -> A
     return _validate_repeat(field, raw, path, out)
 
 
-def _validate_integer(field: IntegerField, raw: Any, path: str, out: _Collector) -> int | None:
+def _validate_integer(field: IntegerField, raw: Any, path: Path, out: _Collector) -> int | None:
     if isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
         raw = int(raw)
     if out.lenient and isinstance(raw, str) and _LENIENT_INT.match(raw):
@@ -197,7 +220,26 @@ def _validate_integer(field: IntegerField, raw: Any, path: str, out: _Collector)
     return raw
 
 
-def _validate_multi(field: MultiSelectField, raw: Any, path: str, out: _Collector) -> list[str]:
+def _validate_date(field: DateField, raw: Any, path: Path, out: _Collector) -> str | None:
+    """ISO text in, the same text out (templates compare and print it); "" is no date."""
+    if raw == "":
+        if field.required:
+            out.add(path, "required")
+        return None
+    if not isinstance(raw, str) or parse_iso_date(raw.strip()) is None:
+        out.add(path, "invalid_type", expected="a date as YYYY-MM-DD")
+        return None
+    text: str = raw.strip()
+    if field.date_min is not None and text < field.date_min:
+        out.add(path, "date_min", min=field.date_min)
+        return None if out.lenient else text
+    if field.date_max is not None and text > field.date_max:
+        out.add(path, "date_max", max=field.date_max)
+        return None if out.lenient else text
+    return text
+
+
+def _validate_multi(field: MultiSelectField, raw: Any, path: Path, out: _Collector) -> list[str]:
     if not isinstance(raw, list):
         out.add(path, "invalid_type", expected="a list of choice values")
         return []
@@ -205,9 +247,9 @@ def _validate_multi(field: MultiSelectField, raw: Any, path: str, out: _Collecto
     picked: list[str] = []
     for index, value in enumerate(raw):
         if not isinstance(value, str) or _BAD_TEXT.search(value):
-            out.add(f"{path}[{index}]", "invalid_type", expected="a choice value")
+            out.add((*path, index), "invalid_type", expected="a choice value")
         elif value not in allowed:
-            out.add(f"{path}[{index}]", "not_a_choice", value=value[:80])
+            out.add((*path, index), "not_a_choice", value=value[:80])
         elif value not in picked:
             picked.append(value)
     if field.required and not picked:
@@ -215,7 +257,7 @@ def _validate_multi(field: MultiSelectField, raw: Any, path: str, out: _Collecto
     return picked
 
 
-def _validate_repeat(field: RepeatField, raw: Any, path: str, out: _Collector) -> list[dict[str, Any]]:
+def _validate_repeat(field: RepeatField, raw: Any, path: Path, out: _Collector) -> list[dict[str, Any]]:
     if not isinstance(raw, list):
         out.add(path, "invalid_type", expected="a list of entries")
         return []
@@ -224,11 +266,11 @@ def _validate_repeat(field: RepeatField, raw: Any, path: str, out: _Collector) -
         raw = raw[: field.max]
     items: list[dict[str, Any]] = []
     for index, item in enumerate(raw):
-        item_path = f"{path}[{index}]"
+        item_path = (*path, index)
         if not isinstance(item, Mapping):
             out.add(item_path, "invalid_type", expected="an entry with fields")
             continue
-        items.append(_validate_form(field.item, item, f"{item_path}.", out))
+        items.append(_validate_form(field.item, item, item_path, out))
     if field.required and not raw:
         out.add(path, "required")
     elif len(raw) < field.min:
