@@ -131,7 +131,8 @@ def test_the_documented_api_urls_answer(app: AppServer) -> None:
     schema = get(app, "/openapi.json").json()
     assert schema["info"]["title"] == "Vance Prompt Wizards API"
     assert set(schema["paths"]) == {"/brain/{tenant}/wizards", "/brain/{tenant}/wizards/{name}", "/healthz",
-                                    "/brain/{tenant}/wizards/{name}/render", "/brain/{tenant}/wizards/{name}/validate"}
+                                    "/brain/{tenant}/wizards/{name}/render", "/brain/{tenant}/wizards/{name}/state",
+                                    "/brain/{tenant}/wizards/{name}/validate"}
 
 
 def test_vance_api_checks_hosts_and_serves_its_docs(tmp_path_factory: pytest.TempPathFactory) -> None:

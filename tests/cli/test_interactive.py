@@ -12,9 +12,10 @@ from tests.cli.conftest import CLEAR, FINISH, typed
 from tests.conftest import write_wizard
 from vance_ui.cli.backend import LocalBackend, Rendered
 from vance_ui.cli.main import main
-from vance_ui.cli.prompter import FormPrompter, parse_path, run_wizard
+from vance_ui.cli.prompter import FormPrompter, run_wizard
 from vance_ui.cli.terminal import Terminal
 from vance_ui.service import Scope, WizardService
+from vance_ui.wizards.form_paths import parse_path, path_text
 
 # all-types answers, in field order
 TITLE_DEFAULT = "\r"
@@ -133,9 +134,12 @@ def test_unknown_wizard(cli_data: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "no wizard named 'nope'" in capsys.readouterr().err
 
 
-def test_parse_path() -> None:
-    assert parse_path("members[2].name") == ["members", 2, "name"]
-    assert parse_path("a[0].b[1].c") == ["a", 0, "b", 1, "c"]
+def test_error_paths_read_both_ways() -> None:
+    assert parse_path("members[2].name") == ("members", 2, "name")
+    assert parse_path("a[0].b[1].c") == ("a", 0, "b", 1, "c")
+    assert path_text(("a", 0, "b", 1, "c")) == "a[0].b[1].c"
+    for broken in ("", "a.", "[1]", "a..b", "a[x]", "a b"):
+        assert parse_path(broken) is None
 
 
 def test_copy_uses_a_clipboard_tool(cli_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -167,7 +171,7 @@ def test_errors_for_unknown_fields_do_not_loop(cli_data: Path, service: WizardSe
 
     class Confused(LocalBackend):
         def render(self, name: str, values: dict[str, object]) -> Rendered:  # type: ignore[override]
-            raise FormInvalid([FieldError("ghost", "required", "This field is required.")])
+            raise FormInvalid([FieldError(("ghost",), "required", "This field is required.")])
 
     keys = [TITLE_DEFAULT, FINISH, "\r", "\r", "\r", "\r", "\r", PERSON, "n\r"]
     with typed(*keys), pytest.raises(BackendError, match="ghost: This field is required"):

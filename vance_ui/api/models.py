@@ -49,6 +49,20 @@ class FieldErrorOut(BaseModel):
     field: str
     error: str
     message: str
+    page: int | None = Field(default=None, description="multi-step wizards: the page (0-based) of the field")
+
+
+class StateOut(BaseModel):
+    """What a form shows for the posted values: a client follows showIf and pages with this alone."""
+
+    hidden: list[str] = Field(description="paths of the fields hidden now, e.g. `notify`, `members[1].email`; "
+                                          "they are not validated and reach the template empty")
+    pages: list[bool] = Field(description="per page of a multi-step wizard: shown (true) or skipped")
+    errors: list[FieldErrorOut] = Field(description="what a render would refuse now (visible fields only), each "
+                                                    "with its page: a Next button shows those of the current page")
+    prompt: str | None = Field(description="the live preview (incomplete values allowed); null if it failed")
+    followUps: list[FollowUpOut] = Field(default_factory=list)
+    previewError: str | None = None
 
 
 class ErrorOut(BaseModel):

@@ -13,14 +13,18 @@ from starlette.concurrency import run_in_threadpool
 from vance_ui.api.auth import request_identity, scope_for
 from vance_ui.api.models import (
     ErrorOut,
+    FieldErrorOut,
     FollowUpOut,
     RenderOut,
+    StateOut,
     SuggestionOut,
     ValidateOut,
     ValuesBody,
     WizardList,
 )
 from vance_ui.service import Scope, WizardService
+from vance_ui.wizards.form_paths import path_text
+from vance_ui.wizards.rendering import RenderedPrompt
 from vance_ui.wizards.schema import WIZARD_NAME_RE
 from vance_ui.wizards.views import WizardDefinition, WizardSummary
 
@@ -126,15 +130,36 @@ async def get_wizard(name: WizardName, service: Service, scope: RequestScope,
     return await run_in_threadpool(service.definition, scope, name, lang)
 
 
+def _links(rendered: RenderedPrompt) -> list[FollowUpOut]:
+    return [FollowUpOut(wizard=f.wizard, label=f.label, url=f.url) for f in rendered.follow_ups]
+
+
 @router.post("/{name}/render", response_model=RenderOut, responses=BODY_ERRORS)
 async def render_wizard(name: WizardName, body: ValuesBody, service: Service,
                         scope: RequestScope, lang: Lang = None) -> Response:
     """Validate the values and render the prompt (follow-up links appended)."""
     rendered = await service.render_async(scope, name, body.values, lang)
-    links = [FollowUpOut(wizard=f.wizard, label=f.label, url=f.url) for f in rendered.follow_ups]
     # serialised here: FastAPI would validate the model it was just given once more, then encode it
-    return Response(RenderOut(prompt=rendered.prompt, followUps=links).model_dump_json(),
+    return Response(RenderOut(prompt=rendered.prompt, followUps=_links(rendered)).model_dump_json(),
                     media_type="application/json")
+
+
+@router.post("/{name}/state", response_model=StateOut, responses=BODY_ERRORS)
+async def form_state(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
+                     lang: Lang = None) -> Response:
+    """Which fields and pages the form shows for these values, the errors a render would give now, and
+    the live preview: call it after each change to follow `showIf` and pages without templates."""
+    report = await service.form_report(scope, name, body.values, lang)
+    state, preview = report.state, report.preview
+    out = StateOut(
+        hidden=sorted(path_text(path) for path in state.visibility.hidden),
+        pages=list(state.visibility.pages),
+        errors=[FieldErrorOut(**error.as_dict()) for error in state.errors],
+        prompt=preview.prompt if preview is not None else None,
+        followUps=_links(preview) if preview is not None else [],
+        previewError=str(report.preview_problem) if report.preview_problem is not None else None,
+    )
+    return Response(out.model_dump_json(), media_type="application/json")
 
 
 @router.post("/{name}/validate", response_model=ValidateOut,

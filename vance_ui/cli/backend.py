@@ -14,6 +14,7 @@ import httpx
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardNotFound, WizardService
+from vance_ui.wizards.form_paths import Path, parse_path
 from vance_ui.wizards.validation import FieldError
 from vance_ui.wizards.views import WizardDefinition, WizardSummary
 
@@ -34,12 +35,22 @@ class Rendered:
         return {"prompt": self.prompt, "followUps": self.follow_ups}
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a form shows for some values (`showIf`, pages), as `POST .../state` answers it."""
+
+    hidden: frozenset[Path]
+    pages: tuple[bool, ...]
+
+
 class Backend(Protocol):
     def list_wizards(self) -> list[WizardSummary]: ...
 
     def definition(self, name: str) -> WizardDefinition: ...
 
     def render(self, name: str, values: Mapping[str, Any]) -> Rendered: ...
+
+    def shown(self, name: str, values: Mapping[str, Any]) -> Shown: ...
 
 
 class LocalBackend:
@@ -59,6 +70,10 @@ class LocalBackend:
         result = self._call(lambda: self.service.render(self.scope, name, values))
         links = [{"wizard": f.wizard, "label": f.label, "url": f.url} for f in result.follow_ups]
         return Rendered(result.prompt, links)
+
+    def shown(self, name: str, values: Mapping[str, Any]) -> Shown:
+        state = self._call(lambda: self.service.form_report_sync(self.scope, name, values)).state
+        return Shown(state.visibility.hidden, state.visibility.pages)
 
     @staticmethod
     def _call(action: Callable[[], T]) -> T:
@@ -89,6 +104,11 @@ class RemoteBackend:
         data = self._request("POST", f"{self.prefix}/{name}/render", name, {"values": dict(values)})
         return Rendered(str(data.get("prompt", "")), list(data.get("followUps") or []))
 
+    def shown(self, name: str, values: Mapping[str, Any]) -> Shown:
+        data = self._request("POST", f"{self.prefix}/{name}/state", name, {"values": dict(values)})
+        hidden = (parse_path(text) for text in data.get("hidden") or [] if isinstance(text, str))
+        return Shown(frozenset(path for path in hidden if path), tuple(bool(p) for p in data.get("pages") or []))
+
     def _request(self, method: str, path: str, name: str | None, body: Any = None) -> dict[str, Any]:
         try:
             response = self.client.request(method, path, params=self.params, json=body)
@@ -105,7 +125,8 @@ class RemoteBackend:
         if response.status_code == 404 and data.get("error") == "wizard_not_found" and name:
             raise WizardNotFound(name)
         if response.status_code == 400 and data.get("error") == "validation_failed":
-            raise FormInvalid([FieldError(e["field"], e["error"], e.get("message", "")) for e in data["errors"]])
+            raise FormInvalid([FieldError(parse_path(str(e["field"])) or (str(e["field"]),), e["error"],
+                                          e.get("message", ""), e.get("page")) for e in data["errors"]])
         if response.status_code >= 400:
             raise BackendError(f"{response.status_code} {data.get('error', '')}: {data.get('message', response.text)}")
         return data

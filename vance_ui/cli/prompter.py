@@ -1,7 +1,9 @@
 """Ask a wizard's fields one after another, and re-ask exactly the ones the service rejected.
 
 The only checks here turn typed text into the field's type (a whole number, y/n, a choice
-number); required, bounds and repeat rules are the service's (`render` -> `FormInvalid`).
+number); required, bounds and repeat rules are the service's (`render` -> `FormInvalid`). What is
+shown (`showIf`, pages) is the service's too: before a field or page that depends on others, the
+prompter asks the backend (`shown`, the API's `POST .../state`) with the answers so far.
 """
 
 from __future__ import annotations
@@ -15,28 +17,37 @@ from prompt_toolkit.completion import WordCompleter
 from vance_ui.cli.backend import Backend, BackendError, Rendered
 from vance_ui.cli.terminal import Terminal
 from vance_ui.service import FormInvalid
+from vance_ui.wizards.form_paths import Path
 from vance_ui.wizards.validation import FieldError
 from vance_ui.wizards.views import ChoiceView, FieldView
 
 Values = dict[str, Any]
-_PATH_TOKEN = re.compile(r"([A-Za-z_]\w*)|\[(\d+)\]")
+HiddenCheck = Callable[[Path], bool]
 
 
-def parse_path(path: str) -> list[str | int]:
-    """`members[1].name` -> ['members', 1, 'name']."""
-    return [name if name else int(index) for name, index in _PATH_TOKEN.findall(path)]
+def _never_hidden(path: Path) -> bool:
+    return False
 
 
 class FormPrompter:
     def __init__(self, terminal: Terminal) -> None:
         self.term = terminal
+        self.hidden: HiddenCheck = _never_hidden  # run_wizard asks the backend
 
     # -- whole forms ------------------------------------------------------------------------
 
-    def ask_form(self, fields: list[FieldView], current: Values | None = None) -> Values:
-        values: Values = {}
+    def ask_form(self, fields: list[FieldView], current: Values | None = None, prefix: Path = (),
+                 values: Values | None = None) -> Values:
+        """Fill `values` in place (so a showIf further on sees the answers so far); a hidden
+        field is not asked and keeps what it had."""
+        values = {} if values is None else values
         for field in fields:
-            values[field.name] = self.ask_field(field, (current or {}).get(field.name))
+            path = (*prefix, field.name)
+            before = (current or {}).get(field.name)
+            if field.depends_on and self.hidden(path):
+                values[field.name] = before
+                continue
+            values[field.name] = self.ask_field(field, before, path, values)
         return values
 
     def fix(self, fields: list[FieldView], values: Values, errors: list[FieldError]) -> bool:
@@ -45,27 +56,40 @@ class FormPrompter:
             self.term.say(f"  x {error.field}: {error.message}", "ansired")
         targets: dict[str, tuple[Values, FieldView]] = {}
         for error in errors:
-            found = _locate(fields, values, parse_path(error.field))
+            found = _locate(fields, values, list(error.path))
             if found is not None:
                 targets.setdefault(found[2], (found[0], found[1]))
         for label, (container, field) in targets.items():
             if any(label.startswith((f"{other}[", f"{other}.")) for other in targets):
                 continue  # inside a repeat that is asked again as a whole
             self.term.say(f"{label}: {_message_for(errors, label)}", "ansired bold")
-            container[field.name] = self.ask_field(field, container.get(field.name))
+            container[field.name] = self.ask_field(field, container.get(field.name), (), container)
         return bool(targets)
 
     # -- one field --------------------------------------------------------------------------
 
-    def ask_field(self, field: FieldView, current: Any = None) -> Any:
+    def ask_field(self, field: FieldView, current: Any = None, path: Path = (),
+                  container: Values | None = None) -> Any:
         value = current if current is not None else field.default_value
         mark = " *" if field.required else ""
         if field.type != "boolean":
             self.term.say(f"{field.label}{mark}", "bold")
         if field.help:
             self.term.say(f"  {field.help}", "ansibrightblack")
+        if field.type == "repeat":
+            return self._ask_repeat(field, value, path or (field.name,), {} if container is None else container)
         ask: Callable[[FieldView, Any], Any] = getattr(self, f"_ask_{field.type}", self._ask_string)
         return ask(field, value)
+
+    def _ask_date(self, field: FieldView, value: Any) -> str:
+        low, high = field.date_min or "", field.date_max or ""
+        bounds = f"[{low}..{high}] " if low or high else ""
+        while True:
+            text = self.term.text(f"YYYY-MM-DD {bounds}> ", default=str(value or "")).strip()
+            if not text or re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+                return text
+            self.term.say("  please type a date as YYYY-MM-DD, e.g. 2026-12-03", "ansiyellow")
+            value = None
 
     def _ask_string(self, field: FieldView, value: Any) -> str:
         return self.term.text("> ", default=str(value or ""))
@@ -140,12 +164,14 @@ class FormPrompter:
             bad = next(t for t, p in zip(tokens, picked, strict=True) if p is None)
             self.term.say(f"  '{bad}' is not in the list", "ansiyellow")
 
-    def _ask_repeat(self, field: FieldView, value: Any) -> list[Values]:
-        """The "another entry? (y/n)" loop: at least `min` entries are asked, never more than `max`."""
+    def _ask_repeat(self, field: FieldView, value: Any, path: Path, container: Values) -> list[Values]:
+        """The "another entry? (y/n)" loop: at least `min` entries are asked, never more than `max`.
+        The list is in `container` while it is asked, so an item's showIf sees the entries so far."""
         existing = [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
         low, high = field.min or 0, field.max if field.max is not None else 200
         self.term.say(f"  between {low} and {high} entries", "ansibrightblack")
         items: list[Values] = []
+        container[field.name] = items
         while len(items) < high:
             if len(items) >= low:
                 question = f"Add another entry to '{field.label}'?" if items else f"Add an entry to '{field.label}'?"
@@ -153,7 +179,9 @@ class FormPrompter:
                     break
             self.term.say(f"-- {field.label} #{len(items) + 1}", "ansicyan")
             previous = existing[len(items)] if len(items) < len(existing) else None
-            items.append(self.ask_form(field.item or [], previous))
+            item: Values = {}
+            items.append(item)
+            self.ask_form(field.item or [], previous, (*path, len(items) - 1), item)
         return items
 
 
@@ -187,11 +215,24 @@ def _message_for(errors: list[FieldError], label: str) -> str:
 
 
 def run_wizard(backend: Backend, name: str, prompter: FormPrompter, prefill: Values | None = None) -> Rendered:
-    """Ask all fields, render through the backend, and loop on validation errors until it renders."""
+    """Ask the shown fields page by page, render through the backend, and loop on validation errors
+    until it renders."""
     definition = backend.definition(name)
     prompter.term.say(f"{definition.title}", "bold ansicyan")
     prompter.term.say(f"{definition.description}", "ansibrightblack")
-    values = prompter.ask_form(definition.fields, prefill)
+    values: Values = {}
+    prompter.hidden = lambda path: path in backend.shown(name, values).hidden
+    by_name = {f.name: f for f in definition.fields}
+    pages = definition.pages or []
+    for number, page in enumerate(pages, 1):
+        if page.depends_on is not None and not backend.shown(name, values).pages[number - 1]:
+            continue  # skipped: its showIf is false for the answers so far
+        prompter.term.say(f"== {number}/{len(pages)} {page.title}", "bold ansicyan")
+        if page.description:
+            prompter.term.say(page.description, "ansibrightblack")
+        prompter.ask_form([by_name[n] for n in page.fields if n in by_name], prefill, (), values)
+    if not pages:
+        prompter.ask_form(definition.fields, prefill, (), values)
     while True:
         try:
             return backend.render(name, values)

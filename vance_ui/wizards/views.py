@@ -15,6 +15,7 @@ from pydantic.alias_generators import to_camel
 from vance_ui.wizards.localization import localize
 from vance_ui.wizards.model import LoadedWizard, Source
 from vance_ui.wizards.schema import (
+    DateField,
     FormField,
     IntegerField,
     MultiSelectField,
@@ -23,6 +24,7 @@ from vance_ui.wizards.schema import (
     SelectField,
     TextareaField,
 )
+from vance_ui.wizards.visibility import FormRules, Level
 
 
 class View(BaseModel):
@@ -47,7 +49,19 @@ class FieldView(View):
     max: int | None = None
     integer_min: int | None = None
     integer_max: int | None = None
+    date_min: str | None = None
+    date_max: str | None = None
     item: list[FieldView] | None = None
+    depends_on: list[str] | None = Field(
+        default=None, description="the field names this field's showIf reads: after a change to one of them, "
+                                  "ask POST .../state which fields are shown (the expression stays on the server)")
+
+
+class PageView(View):
+    title: str
+    description: str | None = None
+    fields: list[str]
+    depends_on: list[str] | None = None
 
 
 class WizardSummary(View):
@@ -62,24 +76,30 @@ class WizardSummary(View):
 class WizardDefinition(WizardSummary):
     language: str
     fields: list[FieldView]
+    pages: list[PageView] | None = Field(default=None, description="a multi-step wizard's pages, in order")
     has_validator: bool = Field(description="true when the wizard offers an LLM Check (POST .../validate)")
 
 
-def field_view(field: FormField, lang: str) -> FieldView:
+def field_view(field: FormField, lang: str, level: Level | None = None) -> FieldView:
     data: dict[str, Any] = {
         "name": field.name, "type": field.type, "label": localize(field.label, lang),
         "help": localize(field.help, lang) if field.help else None, "required": field.required,
     }
+    if level is not None and field.name in level.depends_on:
+        data["depends_on"] = list(level.depends_on[field.name])
     if not isinstance(field, PasswordField):
         data["default_value"] = field.default_value
     if isinstance(field, TextareaField):
         data["rows"] = field.rows
     if isinstance(field, IntegerField):
         data.update(integer_min=field.integer_min, integer_max=field.integer_max)
+    if isinstance(field, DateField):
+        data.update(date_min=field.date_min, date_max=field.date_max)
     if isinstance(field, (SelectField, MultiSelectField)):
         data["choices"] = [ChoiceView(value=c.value, label=localize(c.label, lang)) for c in field.choices]
     if isinstance(field, RepeatField):
-        data.update(min=field.min, max=field.max, item=[field_view(sub, lang) for sub in field.item])
+        sub_level = level.items.get(field.name) if level is not None else None
+        data.update(min=field.min, max=field.max, item=[field_view(sub, lang, sub_level) for sub in field.item])
     return FieldView(**data)
 
 
@@ -105,10 +125,21 @@ def summary_view(wizard: LoadedWizard, lang: str) -> WizardSummary:
     return summary
 
 
+def _page_views(wizard: LoadedWizard, rules: FormRules, lang: str) -> list[PageView] | None:
+    if wizard.definition.pages is None:
+        return None
+    return [PageView(title=localize(page.title, lang),
+                     description=localize(page.description, lang) if page.description else None,
+                     fields=list(page.fields), depends_on=list(reads) if page.show_if else None)
+            for page, reads in zip(wizard.definition.pages, rules.page_depends_on, strict=True)]
+
+
 def definition_view(wizard: LoadedWizard, lang: str) -> WizardDefinition:
     summary = summary_view(wizard, lang)
+    rules = wizard.body.rules
     return WizardDefinition(
         **summary.model_dump(), language=lang,
-        fields=[field_view(f, lang) for f in wizard.definition.fields],
+        fields=[field_view(f, lang, rules.top) for f in wizard.definition.fields],
+        pages=_page_views(wizard, rules, lang),
         has_validator=wizard.validator is not None,
     )
