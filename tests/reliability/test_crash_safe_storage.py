@@ -37,7 +37,7 @@ WRITER = textwrap.dedent("""
     from vance_ui.chat.drafts import DraftStore
     from vance_ui.chat.sessions import SessionStore, StoredMessage
     from vance_ui.documents.filesystem import FileDocumentStore
-    from vance_ui.wizards.views import FieldView
+    from vance_ui.wizards.schema import StringField
 
     data, session_id, start, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     store = FileDocumentStore(data)
@@ -49,7 +49,8 @@ WRITER = textwrap.dedent("""
         fresh = sessions.get(session.id) or session   # like the app: read, append, save
         fresh.messages.append(StoredMessage("user", f"msg-{i} {pad}"))
         sessions.save(fresh)
-        drafts.save("gremium", [FieldView(name="purpose", type="string", label="p")], {"purpose": f"d-{i}"})
+        drafts.save("gremium", [StringField(name="purpose", type="string", label={"en": "p"})],
+                    {"purpose": f"d-{i}"})
         print("ack", i, flush=True)
 """)
 

@@ -8,17 +8,22 @@ from typing import Any
 from nicegui.testing import User
 
 from tests.support.fake_llm import FakeLLM
-from tests.web.conftest import elements, eventually, marked, one, open_dialogs
+from tests.web.conftest import elements, eventually, marked, one, open_dialogs, use_prompt
 
 
-async def test_without_a_model_check_says_so_and_submit_still_works(app_user: User) -> None:
+async def test_without_a_model_check_says_why_next_to_it_and_submit_still_works(app_user: User) -> None:
     await app_user.open("/")
     app_user.find(marker="wizard-gremium").click()
 
-    app_user.find(marker="wizard-check").click()
-
-    await app_user.should_see("Check is not available: No model is configured")
-    assert open_dialogs(app_user)
+    assert not one(app_user, "wizard-check").enabled, "nothing to click that can only fail"
+    assert one(app_user, "check-reason").text == "Check needs a model (VANCE_FAST_MODEL or VANCE_MODEL)"
+    one(app_user, "field-outputName").value = "council"
+    one(app_user, "field-purpose").value = "Pricing"
+    for index, name in enumerate(("Ada", "Linus")):
+        elements(app_user, "field-name")[index].value = name
+        elements(app_user, "field-description")[index].value = f"{name} knows numbers"
+    await use_prompt(app_user)
+    await eventually(lambda: not open_dialogs(app_user), what="the prompt used")
 
 
 async def test_wizards_without_a_validator_offer_no_check(app_user: User) -> None:

@@ -6,31 +6,42 @@ import re
 from pathlib import Path
 
 from nicegui.testing import User
+from pydantic import TypeAdapter
 
 from tests.web.conftest import emit, eventually, one, open_dialogs, run_state, use_prompt
 from vance_ui.web.links import coerce_prefill, parse_wizard_link, rewrite_vance_links
-from vance_ui.wizards.views import ChoiceView, FieldView
+from vance_ui.wizards.schema import FormField
+
+FIELD = TypeAdapter(FormField)
 
 
-def field(name: str, type_: str, **extra: object) -> FieldView:
-    return FieldView(name=name, type=type_, label=name, **extra)  # type: ignore[arg-type]
+def field(name: str, type_: str, **extra: object) -> FormField:
+    return FIELD.validate_python({"name": name, "type": type_, "label": {"en": name}, **extra})
+
+
+def choice(value: str) -> dict[str, object]:
+    return {"value": value, "label": {"en": value.upper()}}
 
 
 def test_prefill_values_are_coerced_to_the_field_types_and_bad_ones_dropped() -> None:
     fields = [
-        field("text", "string"), field("count", "integer", integer_min=1, integer_max=10),
-        field("big", "integer", integer_max=5), field("flag", "boolean"), field("off", "boolean"),
+        field("text", "string"), field("count", "integer", integerMin=1, integerMax=10),
+        field("big", "integer", integerMax=5), field("flag", "boolean"), field("off", "boolean"),
         field("odd", "boolean"),
-        field("tone", "select", choices=[ChoiceView(value="formal", label="F")]),
-        field("bad_tone", "select", choices=[ChoiceView(value="formal", label="F")]),
-        field("tags", "multi_select", choices=[ChoiceView(value="a", label="A"), ChoiceView(value="b", label="B")]),
-        field("people", "repeat", item=[field("name", "string")]),
+        field("tone", "select", choices=[choice("formal")]),
+        field("bad_tone", "select", choices=[choice("formal")]),
+        field("tags", "multi_select", choices=[choice("a"), choice("b")]),
+        field("people", "repeat", item=[{"name": "name", "type": "string", "label": {"en": "N"}}]),
+        field("day", "date", dateMin="2026-01-01"), field("early", "date", dateMin="2026-01-01"),
+        field("nonsense", "date"),
     ]
     prefill = {"text": "hi", "count": "7", "big": "99", "flag": "true", "off": "no", "odd": "maybe",
-               "tone": "formal", "bad_tone": "shouty", "tags": "b,zzz,a", "people": "[{}]", "unknown": "x"}
+               "tone": "formal", "bad_tone": "shouty", "tags": "b,zzz,a", "people": "[{}]", "unknown": "x",
+               "day": "2026-12-03", "early": "2025-12-03", "nonsense": "tomorrow"}
 
     assert coerce_prefill(fields, prefill) == {
         "text": "hi", "count": 7, "flag": True, "off": False, "tone": "formal", "tags": ["a", "b"],
+        "day": "2026-12-03",
     }
 
 

@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 from nicegui.testing import User
+from pydantic import TypeAdapter
 
 from tests.web.conftest import elements, eventually, marked, one, open_dialogs, use_prompt
 from vance_ui.chat.drafts import strip_secrets
-from vance_ui.wizards.views import FieldView
+from vance_ui.wizards.schema import FormField
 
 
 async def test_a_half_filled_form_survives_closing_and_a_new_page_but_the_password_does_not(
@@ -45,9 +46,11 @@ async def test_a_submitted_form_leaves_no_draft(every_type: Path, web_data: Path
 
 
 def test_password_values_are_stripped_also_inside_repeat_items() -> None:
-    fields = [FieldView(name="token", type="password", label="T"),
-              FieldView(name="rows", type="repeat", label="R", item=[
-                  FieldView(name="pin", type="password", label="P"), FieldView(name="n", type="string", label="N")])]
+    fields = TypeAdapter(list[FormField]).validate_python([
+        {"name": "token", "type": "password", "label": {"en": "T"}},
+        {"name": "rows", "type": "repeat", "label": {"en": "R"}, "item": [
+            {"name": "pin", "type": "password", "label": {"en": "P"}},
+            {"name": "n", "type": "string", "label": {"en": "N"}}]}])
     assert strip_secrets(fields, {"token": "s3", "rows": [{"pin": "1", "n": "a"}], "junk": 1}) == {
         "rows": [{"n": "a"}]}
 

@@ -9,25 +9,33 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.store import DocumentStore, InvalidDocumentPath, check_segment
-from vance_ui.wizards.views import FieldView
+from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
 
 FOLDER = "drafts"
+MAX_PAGE = 1000
 
 
-def strip_secrets(fields: Sequence[FieldView], values: Mapping[str, Any]) -> dict[str, Any]:
+def strip_secrets(fields: Sequence[FormField], values: Mapping[str, Any]) -> dict[str, Any]:
     """Declared keys only, password values removed."""
     clean: dict[str, Any] = {}
     for field in fields:
-        if field.name not in values or field.type == "password":
+        if field.name not in values or isinstance(field, PasswordField):
             continue
         value = values[field.name]
-        if field.type == "repeat" and isinstance(value, list):
-            value = [strip_secrets(field.item or [], item) for item in value if isinstance(item, Mapping)]
+        if isinstance(field, RepeatField) and isinstance(value, list):
+            value = [strip_secrets(field.item, item) for item in value if isinstance(item, Mapping)]
         clean[field.name] = value
     return clean
+
+
+@dataclass(frozen=True)
+class Draft:
+    values: dict[str, Any]
+    page: int = 0  # the page of a multi-step wizard the user was on
 
 
 class DraftStore:
@@ -39,7 +47,7 @@ class DraftStore:
     def _path(self, wizard: str) -> str:
         return f"{FOLDER}/{check_segment(wizard, 'wizard name')}.json"
 
-    def load(self, wizard: str) -> dict[str, Any] | None:
+    def load(self, wizard: str) -> Draft | None:
         try:
             document = self.data.get(self.tenant, self.project, self._path(wizard))
         except InvalidDocumentPath:
@@ -51,10 +59,13 @@ class DraftStore:
         except ValueError:
             return None
         values = data.get("values") if isinstance(data, dict) else None
-        return values if isinstance(values, dict) else None
+        if not isinstance(values, dict):
+            return None
+        page = data.get("page")
+        return Draft(values, page if isinstance(page, int) and 0 <= page <= MAX_PAGE else 0)
 
-    def save(self, wizard: str, fields: Sequence[FieldView], values: Mapping[str, Any]) -> None:
-        payload = {"wizard": wizard, "values": strip_secrets(fields, values)}
+    def save(self, wizard: str, fields: Sequence[FormField], values: Mapping[str, Any], page: int = 0) -> None:
+        payload = {"wizard": wizard, "values": strip_secrets(fields, values), "page": page}
         with contextlib.suppress(InvalidDocumentPath):
             self.data.put(self.tenant, self.project, self._path(wizard),
                           json.dumps(payload, ensure_ascii=False).encode())

@@ -1,9 +1,9 @@
 """FormFields: the ONE renderer for a list of wizard form fields (spec section 8, "Shared Form-Engine").
 
-It builds every field type from `FieldView`s, returns the values as `Record<string, FormValue>`,
-and places server-side errors (`members[2].name`) and Check hints at the exact field. It never
-validates by itself: errors always come from the core validator via `service.render`.
-Repeat items are added and removed one container at a time, so typed input survives.
+It builds every field type from the domain's fields (one widget class per type), returns the
+values, shows and hides fields as the service's visibility says, and places server-side errors
+(`("members", 2, "name")`) and Check hints at the exact field. It never validates or evaluates a
+`showIf` by itself: both come from the service.
 """
 
 from __future__ import annotations
@@ -13,25 +13,38 @@ from typing import Any
 
 from nicegui import ui
 
-from vance_ui.web.form_widgets import FieldWidget, Group, bounds, initial_value, initial_values, label_text
+from vance_ui.web.form_widgets import FieldWidget, Group
 from vance_ui.web.i18n import Texts
-from vance_ui.wizards.views import FieldView
-
-__all__ = ["FormFields", "initial_value", "initial_values", "label_text"]
+from vance_ui.wizards.form_paths import Path, parse_path
+from vance_ui.wizards.schema import DateField, FormField, IntegerField, RepeatField
+from vance_ui.wizards.validation import FieldError, initial_value
+from vance_ui.wizards.visibility import Visibility
 
 ChangeHandler = Callable[[], None]
 
 
-class FormFields:
-    """Renders `fields` into the current slot; `values()` reads them back."""
+def _bounds(field: FormField) -> dict[str, Any]:
+    """The numbers a translated error message quotes."""
+    if isinstance(field, RepeatField):
+        return {"min": field.min, "max": field.max}
+    if isinstance(field, IntegerField):
+        return {"min": field.integer_min, "max": field.integer_max}
+    if isinstance(field, DateField):
+        return {"min": field.date_min, "max": field.date_max}
+    return {}
 
-    def __init__(self, fields: Sequence[FieldView], values: Mapping[str, Any] | None, t: Texts,
-                 on_change: ChangeHandler | None = None) -> None:
-        self.t = t
+
+class FormFields:
+    """Renders `fields` into the current slot (or, with `place`, each top-level field into the
+    container `place(name)` enters: its page); `values()` reads them back."""
+
+    def __init__(self, fields: Sequence[FormField], values: Mapping[str, Any] | None, t: Texts, lang: str,
+                 on_change: ChangeHandler | None = None, place: Callable[[str], Any] | None = None) -> None:
+        self.t, self.lang = t, lang
         self._on_change = on_change
-        start = {**initial_values(fields), **(values or {})}
+        start = {**{f.name: initial_value(f) for f in fields}, **(values or {})}
         with ui.column().classes("vance-form w-full gap-4") as self.container:
-            self.group = Group(fields, start, self)
+            self.group = Group(fields, start, self, (), place)
 
     def changed(self) -> None:
         if self._on_change is not None:
@@ -40,25 +53,32 @@ class FormFields:
     def values(self) -> dict[str, Any]:
         return self.group.values()
 
+    def show(self, visibility: Visibility) -> None:
+        """Hide what a showIf hides; every value stays in its widget."""
+        self.group.each(lambda w: w.set_shown(w.path not in visibility.hidden))
+
+    def locate(self, path: Path) -> FieldWidget | None:
+        return self.group.locate(path)
+
     def clear_errors(self) -> None:
         self.group.each(lambda w: w.set_error(None))
 
-    def show_errors(self, errors: Sequence[Any]) -> list[Any]:
-        """Show each `FieldError` at its field; returns the ones no field matched."""
+    def show_errors(self, errors: Sequence[FieldError], focus: bool = True) -> list[FieldError]:
+        """Show each error at its field; returns the ones no field matched."""
         self.clear_errors()
-        unplaced: list[Any] = []
+        unplaced: list[FieldError] = []
         messages: dict[int, tuple[FieldWidget, list[str]]] = {}
         for error in errors:
-            widget = self.group.locate(error.field)
+            widget = self.group.locate(error.path)
             if widget is None:
                 unplaced.append(error)
                 continue
-            text = self.t.error(error.error, error.message, **bounds(widget.field))
+            text = self.t.error(error.error, error.message, **_bounds(widget.field))
             messages.setdefault(id(widget), (widget, []))[1].append(text)
         for widget, texts in messages.values():
             widget.set_error(" ".join(dict.fromkeys(texts)))
         first = next(iter(messages.values()), None)
-        if first is not None:
+        if first is not None and focus:
             first[0].focus()
         return unplaced
 
@@ -71,7 +91,8 @@ class FormFields:
         general: list[str] = []
         placed: dict[int, tuple[FieldWidget, list[str]]] = {}
         for suggestion in suggestions:
-            widget = self.group.locate(suggestion.field) if suggestion.field else None
+            path = parse_path(suggestion.field) if suggestion.field else None
+            widget = self.group.locate(path) if path else None
             if widget is None:
                 general.append(suggestion.suggestion)
             else:

@@ -1,164 +1,98 @@
-"""The widgets behind FormFields: one per field type, repeat items as their own containers."""
+"""The widgets behind FormFields: one class per field type (`WIDGETS`), on the domain's fields.
+
+A widget shows its field's control, help, error and Check hint, and reads its value back. It
+never changes what the user typed (no clamping, no rounding): whether a value is acceptable is the
+validator's answer, shown at the field.
+"""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from nicegui import ui
 
 from vance_ui.web.i18n import Texts
-from vance_ui.wizards.views import FieldView
-
-_PATH_RE = re.compile(r"^([^.\[]+)(?:\[(\d+)\])?(?:\.(.+))?$")
-UNBOUNDED = 10_000
+from vance_ui.wizards.form_paths import Path
+from vance_ui.wizards.localization import localize
+from vance_ui.wizards.schema import (
+    BooleanField,
+    DateField,
+    FormField,
+    IntegerField,
+    MultiSelectField,
+    PasswordField,
+    RepeatField,
+    SelectField,
+    StringField,
+    TextareaField,
+)
+from vance_ui.wizards.validation import initial_item, initial_value
 
 
 class FormHost(Protocol):
-    """What a widget needs from its form: the texts and a change notification."""
+    """What a widget needs from its form: texts, the language, and a change notification."""
 
     t: Texts
+    lang: str
 
     def changed(self) -> None: ...
 
 
-def initial_value(field: FieldView) -> Any:
-    """A field's starting value: its defaultValue, else the empty value of its type."""
-    default = field.default_value
-    if field.type == "repeat":
-        if isinstance(default, list):
-            return [dict(item) for item in default if isinstance(item, Mapping)]
-        return [initial_values(field.item or []) for _ in range(field.min or 0)]
-    if default is not None:
-        return list(default) if isinstance(default, list) else default
-    return {"integer": None, "boolean": False, "multi_select": []}.get(field.type, "")
-
-
-def initial_values(fields: Sequence[FieldView]) -> dict[str, Any]:
-    return {f.name: initial_value(f) for f in fields}
-
-
-def label_text(field: FieldView) -> str:
-    return f"{field.label} *" if field.required else field.label
-
-
-def bounds(field: FieldView) -> dict[str, Any]:
-    if field.type == "repeat":
-        return {"min": field.min or 0, "max": field.max if field.max is not None else UNBOUNDED}
-    return {"min": field.integer_min, "max": field.integer_max}
-
-
-class Group:
-    """The widgets of one list of fields: the whole form, or one repeat item."""
-
-    def __init__(self, fields: Sequence[FieldView], values: Mapping[str, Any], form: FormHost) -> None:
-        self.widgets: dict[str, FieldWidget] = {}
-        for field in fields:
-            widget_type = RepeatWidget if field.type == "repeat" else FieldWidget
-            self.widgets[field.name] = widget_type(field, values.get(field.name), form)
-
-    def values(self) -> dict[str, Any]:
-        return {name: widget.value() for name, widget in self.widgets.items()}
-
-    def each(self, action: Callable[[FieldWidget], None]) -> None:
-        for widget in self.widgets.values():
-            action(widget)
-            if isinstance(widget, RepeatWidget):
-                for item in widget.items:
-                    item.group.each(action)
-
-    def locate(self, path: str) -> FieldWidget | None:
-        match = _PATH_RE.match(path.strip())
-        if match is None:
-            return None
-        name, index, rest = match.groups()
-        widget = self.widgets.get(name)
-        if isinstance(widget, RepeatWidget) and index is not None and rest:
-            position = int(index)
-            if position < len(widget.items):
-                return widget.items[position].group.locate(rest) or widget
-        return widget
+def label_text(field: FormField, lang: str) -> str:
+    label = localize(field.label, lang)
+    return f"{label} *" if field.required else label
 
 
 class FieldWidget:
-    """One scalar field: the control and its help text; a hint line and (for non-inputs) an error
-    line are added only when there is something to show, so a form carries no hidden placeholders."""
+    """One field: the control and its help text; a hint line and (for controls that cannot show an
+    error themselves) an error line are added only when there is something to show."""
 
-    def __init__(self, field: FieldView, value: Any, form: FormHost) -> None:
-        self.field = field
-        self.form = form
+    inline_error = True  # Quasar inputs show errors themselves (error / error-message props)
+
+    def __init__(self, field: FormField, value: Any, form: FormHost, path: Path) -> None:
+        self.field, self.form, self.path = field, form, path
         self.control: Any = None
-        self.checkboxes: dict[str, ui.checkbox] = {}
         self.error_label: ui.label | None = None
         self.hint_row: ui.row | None = None
         self.hint_label: ui.label | None = None
         with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
-            self._build(value)
-            help_text = _help(field, form.t) if field.type != "repeat" else None
+            self.build(value)
+            help_text = self.help_text()
             if help_text:
                 ui.label(help_text).classes("vance-help")
         self._fixed = len(self.box.default_slot.children)  # the error line goes here, the hint after it
 
-    def _build(self, value: Any) -> None:
-        field, kind = self.field, self.field.type
-        label = label_text(field)
-        if kind in ("string", "password"):
-            self.control = ui.input(label, value=value if isinstance(value, str) else "",
-                                    password=kind == "password", password_toggle_button=kind == "password")
-        elif kind == "textarea":
-            self.control = ui.textarea(label, value=value if isinstance(value, str) else "")
-            self.control.props["rows"] = field.rows or 3
-        elif kind == "integer":
-            number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-            self.control = ui.number(label, value=number, min=field.integer_min, max=field.integer_max,
-                                     precision=0, step=1)
-        elif kind == "boolean":
-            self.control = ui.checkbox(label, value=bool(value) if isinstance(value, bool) else False)
-        elif kind == "select":
-            options = {c.value: c.label for c in field.choices or []}
-            start = value if isinstance(value, str) and value in options else None
-            self.control = ui.select(options, label=label, value=start, clearable=not field.required)
-        elif kind == "multi_select":
-            picked = set(value) if isinstance(value, list) else set()
-            ui.label(label).classes("vance-label")
-            with ui.row().classes("gap-x-4 gap-y-0 flex-wrap"):
-                for choice in field.choices or []:
-                    box = ui.checkbox(choice.label, value=choice.value in picked, on_change=self._changed)
-                    self.checkboxes[choice.value] = box
-        else:
-            ui.label(f"{label} ({kind})").classes("vance-help")
-        if self.control is not None:
-            if kind != "boolean":
-                self.control.props("outlined stack-label" if kind != "select" else "outlined")
-            self.control.classes("w-full" if kind != "boolean" else "")
-            self.control.on_value_change(self._changed)
-            self.control.mark(f"field-{field.name}")
+    @property
+    def label(self) -> str:
+        return label_text(self.field, self.form.lang)
+
+    def build(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def help_text(self) -> str:
+        return localize(self.field.help, self.form.lang) if self.field.help else ""
+
+    def _control(self, control: Any) -> None:
+        self.control = control
+        control.classes("w-full").on_value_change(self._changed)
+        control.mark(f"field-{self.field.name}")
 
     def _changed(self, *_: Any) -> None:
         self.set_error(None)
         self.form.changed()
 
     def value(self) -> Any:
-        kind = self.field.type
-        if kind == "multi_select":
-            return [v for v, box in self.checkboxes.items() if box.value]
-        if self.control is None:
-            return None
         raw = self.control.value
-        if kind == "integer":
-            return int(raw) if isinstance(raw, float) and raw.is_integer() else raw
-        if kind == "boolean":
-            return bool(raw)
         return raw if raw is not None else ""
 
-    @property
-    def has_field_error(self) -> bool:
-        """Quasar inputs show errors themselves (error / error-message props)."""
-        return self.field.type in ("string", "password", "textarea", "integer", "select")
+    def set_shown(self, shown: bool) -> None:
+        """A hidden field keeps its control and value: showing it again brings back what was typed."""
+        if self.box.visible != shown:
+            self.box.visible = shown
 
     def set_error(self, message: str | None) -> None:
-        if self.has_field_error:
+        if self.inline_error:
             self.control.error = message
         else:
             if message and self.error_label is None:
@@ -175,12 +109,10 @@ class FieldWidget:
 
     @property
     def error(self) -> str | None:
-        if self.has_field_error:
+        if self.inline_error:
             error: str | None = self.control.error
             return error
-        if self.error_label is None:
-            return None
-        return self.error_label.text or None
+        return (self.error_label.text or None) if self.error_label is not None else None
 
     def set_hint(self, text: str | None) -> None:
         if text and self.hint_label is None:
@@ -192,105 +124,162 @@ class FieldWidget:
             self.hint_row.visible = bool(text)
 
     def focus(self) -> None:
-        if self.has_field_error:
+        if self.control is not None:
             self.control.run_method("focus")
 
-
-class _Item:
-    """One repeat item: a card with its title, a remove button and the item's own Group."""
-
-    def __init__(self, repeat: RepeatWidget, values: Mapping[str, Any]) -> None:
-        self.repeat = repeat
-        fields = repeat.field.item or []
-        start = {**initial_values(fields), **values}
-        with repeat.items_box, ui.card().classes("vance-item w-full").props("flat bordered") as self.card:
-            with ui.row().classes("w-full items-center justify-between"):
-                self.title = ui.label().classes("vance-item-title")
-                self.remove = ui.button(icon="delete_outline", on_click=self.remove_me) \
-                    .props("flat round dense color=grey-7") \
-                    .tooltip(repeat.form.t("remove_item")).mark(f"remove-{repeat.field.name}")
-            self.group = Group(fields, start, repeat.form)
-
-    def remove_me(self) -> None:
-        self.repeat.remove_item(self)
+    def children(self) -> list[Group]:
+        return []
 
 
-class RepeatWidget(FieldWidget):
-    """An array of objects: one card per item, add/remove honouring min and max."""
+class TextWidget(FieldWidget):
+    def build(self, value: Any) -> None:
+        secret = isinstance(self.field, PasswordField)
+        self._control(ui.input(self.label, value=value if isinstance(value, str) else "", password=secret,
+                               password_toggle_button=secret).props("outlined stack-label"))
 
-    def __init__(self, field: FieldView, value: Any, form: FormHost) -> None:
-        self.items: list[_Item] = []
-        super().__init__(field, value, form)
 
-    def _build(self, value: Any) -> None:
-        t, field = self.form.t, self.field
-        with ui.row().classes("items-baseline gap-2"):
-            ui.label(label_text(field)).classes("vance-label text-base")
-            if field.max:
-                ui.label(t("item_bounds", min=self.minimum, max=self.maximum)).classes("vance-help")
-        if field.help:
-            ui.label(field.help).classes("vance-help")
-        self.items_box = ui.column().classes("w-full gap-3")
-        self.add_button = ui.button(t("add_item"), icon="add", on_click=self.add) \
-            .props("flat no-caps color=primary").mark(f"add-{field.name}")
-        starting = value if isinstance(value, list) else initial_value(field)
-        for item in starting[: self.maximum]:
-            self._add_item(item if isinstance(item, Mapping) else {})
-        while len(self.items) < self.minimum:
-            self._add_item({})
-        self._sync()
+class TextareaWidget(FieldWidget):
+    def build(self, value: Any) -> None:
+        assert isinstance(self.field, TextareaField)
+        self._control(ui.textarea(self.label, value=value if isinstance(value, str) else "")
+                      .props("outlined stack-label"))
+        self.control.props["rows"] = self.field.rows
 
-    @property
-    def minimum(self) -> int:
-        return self.field.min or 0
 
-    @property
-    def maximum(self) -> int:
-        return self.field.max if self.field.max is not None else UNBOUNDED
+class IntegerWidget(FieldWidget):
+    """A plain number input: no min/max or precision given to NiceGUI, which would clamp or round
+    the typed number on blur; the bounds are in the help text and checked by the validator."""
 
-    def add(self) -> None:
-        if len(self.items) >= self.maximum:
-            return
-        self._add_item({})
-        self._sync()
-        self._changed()
-
-    def remove_item(self, item: _Item) -> None:
-        if len(self.items) <= self.minimum or item not in self.items:
-            return
-        self.items.remove(item)
-        self.items_box.remove(item.card)
-        self._sync()
-        self._changed()
-
-    def _add_item(self, values: Mapping[str, Any]) -> None:
-        self.items.append(_Item(self, values))
-
-    def _sync(self) -> None:
-        for number, item in enumerate(self.items, start=1):
-            item.title.text = self.form.t("item_n", n=number)
-            item.remove.set_enabled(len(self.items) > self.minimum)
-        self.add_button.set_enabled(len(self.items) < self.maximum)
+    def build(self, value: Any) -> None:
+        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+        self._control(ui.number(self.label, value=number).props("outlined stack-label"))
 
     def value(self) -> Any:
-        return [item.group.values() for item in self.items]
+        raw = self.control.value
+        return int(raw) if isinstance(raw, float) and raw.is_integer() else raw
 
-    @property
-    def has_field_error(self) -> bool:
-        return False
+    def help_text(self) -> str:
+        assert isinstance(self.field, IntegerField)
+        return _with_bounds(super().help_text(), self.field.integer_min, self.field.integer_max, self.form.t)
+
+
+class DateWidget(FieldWidget):
+    """A text input for YYYY-MM-DD with a date picker behind its calendar button."""
+
+    def build(self, value: Any) -> None:
+        assert isinstance(self.field, DateField)
+        control = ui.input(self.label, value=value if isinstance(value, str) else "") \
+            .props('outlined stack-label mask="####-##-##" placeholder=YYYY-MM-DD')
+        self._control(control)
+        lowest = (self.field.date_min or "0000-01-01").replace("-", "/")  # QDate's own format
+        highest = (self.field.date_max or "9999-12-31").replace("-", "/")
+        name = self.form.t("pick_date")
+        with control.add_slot("append"):
+            with ui.menu() as menu:
+                ui.date(mask="YYYY-MM-DD").bind_value(control) \
+                    .props(f":options=\"d => d >= '{lowest}' && d <= '{highest}'\"")
+            ui.button(icon="event", on_click=menu.open).props(f'flat round dense aria-label="{name}"').tooltip(name)
+
+    def help_text(self) -> str:
+        assert isinstance(self.field, DateField)
+        return _with_bounds(super().help_text(), self.field.date_min, self.field.date_max, self.form.t)
+
+
+def _with_bounds(base: str, low: object, high: object, t: Texts) -> str:
+    bounds = (t("between", min=low, max=high) if low is not None and high is not None
+              else t("at_least", min=low) if low is not None
+              else t("at_most", max=high) if high is not None else "")
+    return " · ".join(part for part in (base, bounds) if part)
+
+
+class BooleanWidget(FieldWidget):
+    inline_error = False
+
+    def build(self, value: Any) -> None:
+        self.control = ui.checkbox(self.label, value=value if isinstance(value, bool) else False)
+        self.control.on_value_change(self._changed)
+        self.control.mark(f"field-{self.field.name}")
+
+    def value(self) -> Any:
+        return bool(self.control.value)
+
+
+class SelectWidget(FieldWidget):
+    def build(self, value: Any) -> None:
+        assert isinstance(self.field, SelectField)
+        options = {c.value: localize(c.label, self.form.lang) for c in self.field.choices}
+        start = value if isinstance(value, str) and value in options else None
+        self._control(ui.select(options, label=self.label, value=start, clearable=not self.field.required)
+                      .props("outlined"))
+
+
+class MultiSelectWidget(FieldWidget):
+    inline_error = False
+
+    def build(self, value: Any) -> None:
+        assert isinstance(self.field, MultiSelectField)
+        picked = set(value) if isinstance(value, list) else set()
+        self.checkboxes: dict[str, ui.checkbox] = {}
+        ui.label(self.label).classes("vance-label")
+        with ui.row().classes("gap-x-4 gap-y-0 flex-wrap"):
+            for choice in self.field.choices:
+                box = ui.checkbox(localize(choice.label, self.form.lang), value=choice.value in picked,
+                                  on_change=self._changed)
+                self.checkboxes[choice.value] = box
+
+    def value(self) -> Any:
+        return [v for v, box in self.checkboxes.items() if box.value]
 
     def focus(self) -> None:
-        pass
+        first = next(iter(self.checkboxes.values()), None)
+        if first is not None:
+            first.run_method("focus")
 
 
-def _help(field: FieldView, t: Texts) -> str:
-    parts = [field.help] if field.help else []
-    if field.type == "integer":
-        low, high = field.integer_min, field.integer_max
-        if low is not None and high is not None:
-            parts.append(t("between", min=low, max=high))
-        elif low is not None:
-            parts.append(t("at_least", min=low))
-        elif high is not None:
-            parts.append(t("at_most", max=high))
-    return " · ".join(parts)
+WIDGETS: dict[type, type[FieldWidget]] = {
+    StringField: TextWidget, PasswordField: TextWidget, TextareaField: TextareaWidget,
+    IntegerField: IntegerWidget, DateField: DateWidget, BooleanField: BooleanWidget,
+    SelectField: SelectWidget, MultiSelectField: MultiSelectWidget,
+}
+
+
+class Group:
+    """The widgets of one list of fields: the whole form, or one repeat item. `place` puts each
+    top-level widget where it belongs (its page)."""
+
+    def __init__(self, fields: Sequence[FormField], values: Mapping[str, Any], form: FormHost, prefix: Path = (),
+                 place: Callable[[str], Any] | None = None) -> None:
+        from vance_ui.web.repeat_widget import RepeatWidget
+
+        self.widgets: dict[str, FieldWidget] = {}
+        for field in fields:
+            kind = RepeatWidget if isinstance(field, RepeatField) else WIDGETS[type(field)]
+            if place is None:
+                self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
+            else:
+                with place(field.name):
+                    self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
+
+    def values(self) -> dict[str, Any]:
+        return {name: widget.value() for name, widget in self.widgets.items()}
+
+    def each(self, action: Callable[[FieldWidget], None]) -> None:
+        for widget in self.widgets.values():
+            action(widget)
+            for group in widget.children():
+                group.each(action)
+
+    def locate(self, path: Path) -> FieldWidget | None:
+        """The widget at `path` (`("members", 2, "name")`), or the closest one that holds it."""
+        if not path or not isinstance(path[0], str):
+            return None
+        widget = self.widgets.get(path[0])
+        rest = path[1:]
+        if widget is not None and len(rest) >= 2 and isinstance(rest[0], int):
+            groups = widget.children()
+            if rest[0] < len(groups):
+                return groups[rest[0]].locate(rest[1:]) or widget
+        return widget
+
+
+__all__ = ["WIDGETS", "FieldWidget", "FormHost", "Group", "initial_item", "initial_value", "label_text"]

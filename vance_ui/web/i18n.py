@@ -77,7 +77,14 @@ _TEXTS: dict[str, dict[str, str]] = {
     "between": {"en": "Between {min} and {max}", "de": "Zwischen {min} und {max}"},
     "at_least": {"en": "At least {min}", "de": "Mindestens {min}"},
     "at_most": {"en": "At most {max}", "de": "Höchstens {max}"},
-    "form_invalid": {"en": "{n} field(s) need attention.", "de": "{n} Feld(er) bitte prüfen."},
+    "form_invalid": {"en": "{n} fields need attention.", "de": "{n} Felder bitte prüfen."},
+    "form_invalid_one": {"en": "1 field needs attention.", "de": "1 Feld bitte prüfen."},
+    "back": {"en": "Back", "de": "Zurück"},
+    "next": {"en": "Next", "de": "Weiter"},
+    "steps": {"en": "Steps", "de": "Schritte"},
+    "pick_date": {"en": "Pick a date", "de": "Datum wählen"},
+    "check_needs_model": {"en": "Check needs a model (VANCE_FAST_MODEL or VANCE_MODEL)",
+                          "de": "Prüfen braucht ein Modell (VANCE_FAST_MODEL oder VANCE_MODEL)"},
     "prompt_ready": {"en": "Prompt placed in the chat input: edit it and press Enter to send.",
                      "de": "Prompt steht im Eingabefeld: bearbeiten und mit Enter senden."},
     "render_failed": {"en": "The prompt could not be rendered: {error}",
@@ -110,6 +117,8 @@ _ERROR_TEXTS: dict[str, dict[str, str]] = {
     "max_items": {"en": "Use at most {max} entries.", "de": "Höchstens {max} Einträge."},
     "integer_min": {"en": "Must be at least {min}.", "de": "Muss mindestens {min} sein."},
     "integer_max": {"en": "Must be at most {max}.", "de": "Darf höchstens {max} sein."},
+    "date_min": {"en": "Must be on or after {min}.", "de": "Muss am oder nach dem {min} liegen."},
+    "date_max": {"en": "Must be on or before {max}.", "de": "Muss am oder vor dem {max} liegen."},
 }
 
 

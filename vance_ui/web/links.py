@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from vance_ui.wizards.views import FieldView
+from vance_ui.wizards.schema import FormField
+from vance_ui.wizards.validation import value_from_text
 
 NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$")
 _LINK_TARGET_RE = re.compile(r"\]\(\s*<?vance:", re.IGNORECASE)
-_TRUE = {"true", "1", "yes", "on", "ja"}
-_FALSE = {"false", "0", "no", "off", "nein"}
 MAX_PREFILL_CHARS = 10_000
 
 
@@ -60,40 +59,15 @@ def query_prefill(pairs: Sequence[tuple[str, str]], reserved: Sequence[str] = ("
     return prefill
 
 
-def coerce_prefill(fields: Sequence[FieldView], prefill: Mapping[str, str]) -> dict[str, Any]:
+def coerce_prefill(fields: Sequence[FormField], prefill: Mapping[str, str]) -> dict[str, Any]:
     """Prefill values as the fields' types: unknown keys ignored, repeat fields skipped, bad values dropped."""
     by_name = {f.name: f for f in fields}
     values: dict[str, Any] = {}
     for key, raw in prefill.items():
         field = by_name.get(key)
-        if field is None or field.type == "repeat" or len(raw) > MAX_PREFILL_CHARS:
+        if field is None or len(raw) > MAX_PREFILL_CHARS:
             continue
-        value = _coerce(field, raw)
+        value = value_from_text(field, raw)
         if value is not None:
             values[key] = value
     return values
-
-
-def _coerce(field: FieldView, raw: str) -> Any:
-    choices = [c.value for c in field.choices or []]
-    if field.type in ("string", "textarea", "password"):
-        return raw
-    if field.type == "integer":
-        text = raw.strip()
-        if not re.fullmatch(r"-?\d{1,15}", text):
-            return None
-        number = int(text)
-        if field.integer_min is not None and number < field.integer_min:
-            return None
-        if field.integer_max is not None and number > field.integer_max:
-            return None
-        return number
-    if field.type == "boolean":
-        word = raw.strip().lower()
-        return True if word in _TRUE else False if word in _FALSE else None
-    if field.type == "select":
-        return raw if raw in choices else None
-    if field.type == "multi_select":
-        picked = [v for v in choices if v in {p.strip() for p in raw.split(",")}]
-        return picked or None
-    return None

@@ -1,28 +1,33 @@
-"""The wizard dialog: FormFields on the left, the live prompt preview on the right.
+"""The wizard dialog: FormFields (page by page for a multi-step wizard) beside the live preview.
 
-Submit renders strictly through the service; errors land inline at their fields. On success the
-prompt goes to the chat input (nothing is sent). The form is kept as a draft while it is open.
+After each change the service reports what the form shows (`form_report`: hidden fields and pages,
+the preview); at most one report is in flight per form, and changes made meanwhile are reported
+right after it, so the preview follows typing without a debounce. Next checks the current page,
+"Use prompt" renders strictly; errors land at their fields (on their page). On success the prompt
+goes to the chat input (nothing is sent). The form is kept as a draft, with its page, while open.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from nicegui import background_tasks, ui
 
 from vance_ui.documents.store import InvalidDocumentPath
-from vance_ui.llm.client import LlmError
-from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+from vance_ui.service import RenderFailed, WizardNotFound
 from vance_ui.web.context import PageContext
+from vance_ui.web.form_actions import FormActions
 from vance_ui.web.form_fields import FormFields
+from vance_ui.web.form_pages import FormPages
 from vance_ui.web.icons import material_icon
 from vance_ui.web.links import coerce_prefill
-from vance_ui.web.submit import on_form_submit
+from vance_ui.wizards.form_report import FormReport
+from vance_ui.wizards.schema import Wizard
 from vance_ui.wizards.views import WizardDefinition
 
-PREVIEW_DELAY = 0.25
+DRAFT_DELAY = 0.5  # a draft is written once typing pauses
 PromptHandler = Callable[[str], None]
 
 # The classes an open form brings into the page (Tailwind utilities, Quasar's dialog, its transitions, card, checkbox
@@ -56,15 +61,16 @@ def preload_form_assets() -> None:
     ui.element("div").classes(f"hidden {FORM_CLASSES}").props("aria-hidden=true")
 
 
-class WizardForm:
+class WizardForm(FormActions):
     """One open wizard. `open_wizard` builds it; the dialog is deleted again when it closes."""
 
-    def __init__(self, ctx: PageContext, definition: WizardDefinition, values: Mapping[str, Any],
-                 on_prompt: PromptHandler, restored: bool = False) -> None:
-        self.ctx, self.definition, self.on_prompt = ctx, definition, on_prompt
+    def __init__(self, ctx: PageContext, definition: WizardDefinition, wizard: Wizard, values: Mapping[str, Any],
+                 on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
+        self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
         self.submitted = False
-        self._timer: asyncio.TimerHandle | None = None
-        self._previews = 0  # the number of the latest preview started
+        self._draft_timer: asyncio.TimerHandle | None = None
+        self._reporting = False  # a report is in flight
+        self._stale = False  # the values changed since it was asked for
         t = ctx.t
         # No fade-in: Quasar's transitions set an inherited CSS variable on the dialog's root, so the
         # browser restyles every node of the form twice more (~60 ms for 60 fields, bench/browser.py),
@@ -74,16 +80,23 @@ class WizardForm:
             self._header(restored)
             with ui.element("div").classes("vance-wizard-body"):
                 with ui.column().classes("vance-form-pane"):
-                    self.banner = ui.column().classes("vance-banner w-full gap-1")
-                    self.banner.visible = False
-                    self.form = FormFields(definition.fields, values, t, on_change=self._changed)
+                    self.form_box = ui.column().classes("w-full gap-4")
                 with ui.column().classes("vance-preview-pane gap-1"):
                     ui.label(t("preview")).classes("vance-pane-title")
                     ui.label(t("preview_hint")).classes("vance-help")
                     self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
             self._footer()
+        self._build_form(values, page)
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
-        self._start_preview()
+        self.changed_values()
+
+    def _build_form(self, values: Mapping[str, Any], page: int) -> None:
+        self.form_box.clear()
+        with self.form_box:
+            self.pages = FormPages(self.wizard.pages, self.ctx.lang, self.ctx.t, page)
+            self.form = FormFields(self.wizard.fields, values, self.ctx.t, self.ctx.lang,
+                                   on_change=self.changed_values, place=self.pages.place)
+        self.sync_buttons()
 
     def _header(self, restored: bool) -> None:
         d, t = self.definition, self.ctx.t
@@ -97,54 +110,51 @@ class WizardForm:
                 ui.badge(t("draft_restored")).props("outline color=grey-7")
             ui.button(icon="close", on_click=self.close).props("flat round dense").tooltip(t("close"))
 
-    def _footer(self) -> None:
-        t = self.ctx.t
-        with ui.row().classes("vance-wizard-footer w-full items-center"):
-            ui.button(t("reset"), icon="restart_alt", on_click=self.reset).props("flat no-caps color=grey-8") \
-                .classes("vance-reset")
-            ui.space()
-            self.check_button = None
-            if self.definition.has_validator:
-                self.check_button = ui.button(t("check"), icon="fact_check") \
-                    .props("outline no-caps").mark("wizard-check")
-                on_form_submit(self.check_button, "click", self.form.container, self.check)
-            ui.button(t("cancel"), on_click=self.close).props("flat no-caps").classes("vance-cancel")
-            self.use_button = ui.button(t("use_prompt"), icon="input").props("unelevated no-caps") \
-                .mark("wizard-submit")
-            on_form_submit(self.use_button, "click", self.form.container, self.submit)
+    # -- what the form shows: one report in flight, the latest values next -----------------------
 
-    # -- live preview and draft ---------------------------------------------------------------
+    def changed_values(self) -> None:
+        """After every change: a report (visibility + preview) and, once typing pauses, the draft."""
+        if self._draft_timer is not None:
+            self._draft_timer.cancel()
+        self._draft_timer = asyncio.get_running_loop().call_later(DRAFT_DELAY, self.save_draft)
+        if self._reporting:
+            self._stale = True
+            return
+        self._reporting = True
+        background_tasks.create(self._report_until_current(), name="form-report")
 
-    def _changed(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer = asyncio.get_running_loop().call_later(PREVIEW_DELAY, self._settled)
-
-    def _settled(self) -> None:
-        self._timer = None
-        self._start_preview()
-        self.save_draft()
-
-    def _start_preview(self) -> None:
-        self._previews += 1
-        background_tasks.create(self._preview_off_loop(self._previews, self.form.values()), name="preview")
-
-    async def _preview_off_loop(self, number: int, values: dict[str, Any]) -> None:
-        """A template may run up to its render deadline, in a render worker: the loop only waits."""
-        outcome = await self._render_preview(values)
-        if number == self._previews and not self.dialog.is_deleted:  # else: a newer one is on its way
-            self._show_preview(outcome)
-
-    async def _render_preview(self, values: dict[str, Any]) -> tuple[str, bool]:
+    async def _report_until_current(self) -> None:
         try:
-            rendered = await self.ctx.service.render_async(self.ctx.scope, self.definition.name, values,
-                                                           self.ctx.lang, lenient=True)
-            return rendered.prompt, True
-        except (RenderFailed, WizardNotFound) as problem:
-            return self.ctx.t("preview_failed", error=str(problem)), False
+            while not self.dialog.is_deleted:
+                self._stale = False
+                report = await self.report(self.form.values())
+                if self.dialog.is_deleted:
+                    return
+                if report is not None:
+                    self._apply(report)
+                if not self._stale:
+                    return
+        finally:
+            self._reporting = False
 
-    def _show_preview(self, outcome: tuple[str, bool]) -> None:
-        text, ok = outcome
+    async def report(self, values: dict[str, Any]) -> FormReport | None:
+        """The service's report, or None with the reason shown in the preview."""
+        try:
+            return await self.ctx.service.form_report(self.ctx.scope, self.definition.name, values, self.ctx.lang)
+        except (RenderFailed, WizardNotFound) as problem:
+            self._show_preview(self.ctx.t("preview_failed", error=str(problem)), False)
+            return None
+
+    def _apply(self, report: FormReport) -> None:
+        self.form.show(report.state.visibility)
+        self.pages.show(report.state.visibility.pages)
+        self.sync_buttons()
+        if report.preview is not None:
+            self._show_preview(report.preview.prompt, True)
+        else:
+            self._show_preview(self.ctx.t("preview_failed", error=str(report.preview_problem)), False)
+
+    def _show_preview(self, text: str, ok: bool) -> None:
         self.preview.text = text
         if ok:
             self.preview.classes(remove="vance-preview-failed")
@@ -152,85 +162,34 @@ class WizardForm:
             self.preview.classes(add="vance-preview-failed")
 
     def save_draft(self) -> None:
+        self._draft_timer = None
         if not self.submitted:
-            self.ctx.drafts.save(self.definition.name, self.definition.fields, self.form.values())
+            self.ctx.drafts.save(self.definition.name, self.wizard.fields, self.form.values(), self.pages.current)
 
-    # -- actions --------------------------------------------------------------------------------
-
-    def submit(self) -> Awaitable[None]:
-        """Busy (a spinner, no second click) from the click until the prompt is used or refused."""
-        self.use_button.props("loading")
-        return self._submit()
-
-    async def _submit(self) -> None:
-        t = self.ctx.t
-        try:  # the render runs in a worker, up to its deadline; the loop only waits
-            rendered = await self.ctx.service.render_async(self.ctx.scope, self.definition.name,
-                                                           self.form.values(), self.ctx.lang)
-        except FormInvalid as invalid:
-            unplaced = self.form.show_errors(invalid.errors)
-            self._show_banner([f"{e.field}: {e.message}" for e in unplaced], "error")
-            ui.notify(t("form_invalid", n=len(invalid.errors)), type="warning")
-            return
-        except (RenderFailed, WizardNotFound) as problem:
-            self._show_banner([t("render_failed", error=str(problem))], "error")
-            return
-        finally:  # whatever happened, the button is usable again
-            self.use_button.props(remove="loading")
-        if self.submitted:  # pressed twice: the first one used the prompt
-            return
-        self.submitted = True
-        self.ctx.drafts.delete(self.definition.name)
-        self.on_prompt(rendered.prompt)
-        self.close()
-
-    async def check(self) -> None:
-        button, t = self.check_button, self.ctx.t
-        if button is None:
-            return
-        button.props("loading")
-        try:
-            suggestions = await self.ctx.service.check(self.ctx.scope, self.definition.name, self.form.values(),
-                                                       self.ctx.lang)
-        except (LlmError, RenderFailed, WizardNotFound) as problem:
-            message = problem.message if isinstance(problem, LlmError) else str(problem)
-            self._show_banner([t("check_unavailable", error=message)], "hint")
-            return
-        finally:
-            button.props(remove="loading")
-        general = self.form.show_hints(suggestions)
-        if not suggestions:
-            general = [t("check_ok")]
-        self._show_banner(general, "hint")
+    # -- closing ------------------------------------------------------------------------------
 
     def reset(self) -> None:
-        self.submitted = True  # the closing dialog must not write the draft back
-        self.dialog.close()
+        """Start over in the same dialog: defaults, first page, no draft."""
         self.ctx.drafts.delete(self.definition.name)
-        open_wizard(self.ctx, self.definition.name, None, self.on_prompt, use_draft=False)
+        self._build_form({}, 0)
+        self.show_status([], "hint")
+        self.changed_values()
+        if self._draft_timer is not None:  # nothing typed yet: no draft to write
+            self._draft_timer.cancel()
+            self._draft_timer = None
 
     def close(self) -> None:
         self.dialog.close()
 
     def _closed(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        self.save_draft()
+        if self._draft_timer is not None:
+            self._draft_timer.cancel()
+            self.save_draft()
         asyncio.get_running_loop().call_later(0.5, self._delete)
 
     def _delete(self) -> None:
         if not self.dialog.is_deleted:
             self.dialog.delete()
-
-    def _show_banner(self, lines: list[str], kind: str) -> None:
-        self.banner.clear()
-        self.banner.visible = bool(lines)
-        self.banner.classes(replace=f"vance-banner vance-banner-{kind} w-full gap-1")
-        with self.banner:
-            for line in lines:
-                with ui.row().classes("items-start gap-2 no-wrap"):
-                    ui.icon("error_outline" if kind == "error" else "tips_and_updates")
-                    ui.label(line).classes("whitespace-pre-line")
 
 
 def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,
@@ -238,17 +197,18 @@ def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, 
     """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice."""
     try:
         definition = ctx.service.definition(ctx.scope, name, ctx.lang)
+        wizard = ctx.service.wizard(ctx.scope, name).definition
     except (WizardNotFound, InvalidDocumentPath):  # a hand-made link may hold any name
         ui.notify(ctx.t("wizard_not_found", name=name[:80]), type="warning")
         return None
     values: dict[str, Any] = {}
-    restored = False
+    restored, page = False, 0
     if prefill is not None:
-        values = coerce_prefill(definition.fields, prefill)
+        values = coerce_prefill(wizard.fields, prefill)
     elif use_draft:
         draft = ctx.drafts.load(name)
-        if draft:
-            values, restored = draft, True
-    form = WizardForm(ctx, definition, values, on_prompt, restored)
+        if draft is not None:
+            values, page, restored = draft.values, draft.page, True
+    form = WizardForm(ctx, definition, wizard, values, on_prompt, restored, page)
     form.dialog.open()
     return form

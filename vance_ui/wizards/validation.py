@@ -123,6 +123,31 @@ class _Collector:
         self.errors.append(FieldError(path, code, _MESSAGES[code].format(**params)))
 
 
+_TRUE = frozenset({"true", "1", "yes", "on", "ja"})
+_FALSE = frozenset({"false", "0", "no", "off", "nein"})
+
+
+def value_from_text(field: FormField, text: str) -> Any:
+    """A value written as text (a link's prefill) as the field's type, or None when it is not a
+    valid value of the field (bounds and choices apply; an unknown choice in a list is left out)."""
+    candidate: Any = text
+    if isinstance(field, RepeatField):
+        return None
+    if isinstance(field, BooleanField):
+        word = text.strip().lower()
+        candidate = True if word in _TRUE else False if word in _FALSE else None
+    elif isinstance(field, IntegerField):
+        candidate = int(text) if _LENIENT_INT.match(text) else None
+    elif isinstance(field, MultiSelectField):
+        wanted = {part.strip() for part in text.split(",")}
+        candidate = [c.value for c in field.choices if c.value in wanted] or None
+    if candidate is None:
+        return None
+    check = _Collector(False, frozenset())
+    value = _validate_field(field, candidate, (field.name,), check)
+    return None if any(error.error != "required" for error in check.errors) else value
+
+
 def validate_values(
     fields: Sequence[FormField], values: Mapping[str, Any] | None, *, lenient: bool = False,
     hidden: frozenset[Path] = frozenset(),
