@@ -27,12 +27,12 @@ class FormPages:
         if self.pages:
             with ui.element("ol").classes("vance-steps").props(f'aria-label="{t("steps")}"'):
                 for number, page in enumerate(self.pages, 1):
-                    with ui.element("li").classes("vance-step") as step:
+                    with ui.element("li").classes("vance-step").mark("wizard-step") as step:
                         ui.label(str(number)).classes("vance-step-number").props("aria-hidden=true")
                         ui.label(localize(page.title, lang)).classes("vance-step-title")
                     self.steps.append(step)
-            for page in self.pages:
-                with ui.column().classes("vance-page w-full gap-4") as box:
+            for index, page in enumerate(self.pages):
+                with ui.column().classes("vance-page w-full gap-4").mark(f"wizard-page-{index}") as box:
                     if page.description:
                         ui.label(localize(page.description, lang)).classes("vance-help")
                 self.boxes.append(box)
