@@ -95,25 +95,25 @@ async def test_three_pages_forward_and_back_with_errors_on_page_two(offsite: Pat
     await next_page(app_user)
     await eventually(lambda: one(app_user, "field-days").error == "This field is required.", what="the error")
     assert current_page(app_user) == 1, "a page with errors is not left"
-    one(app_user, "field-days").value = 9
+    one(app_user, "field-days").value = "9"
     one(app_user, "field-start").value = "2025-05-05"
     await next_page(app_user)
     await eventually(lambda: one(app_user, "field-days").error == "Must be at most 5.", what="the bound at the field")
-    assert one(app_user, "field-days").value == 9, "what the user typed is never changed"
+    assert one(app_user, "field-days").value == "9", "what the user typed is never changed"
     assert one(app_user, "field-start").error == "Must be on or after 2026-01-01."
 
-    one(app_user, "field-days").value = 3
+    one(app_user, "field-days").value = "3"
     one(app_user, "field-start").value = "2026-03-02"
     await next_page(app_user)
     await eventually(lambda: current_page(app_user) == 2, what="page 3")
     assert elements(app_user, "wizard-submit") and not elements(app_user, "wizard-next")
     app_user.find(marker="wizard-back").click()
     await eventually(lambda: current_page(app_user) == 1, what="back on page 2")
-    assert one(app_user, "field-days").value == 3
+    assert one(app_user, "field-days").value == "3"
 
     await next_page(app_user)
     await eventually(lambda: current_page(app_user) == 2, what="page 3 again")
-    one(app_user, "field-budget").value = 900
+    one(app_user, "field-budget").value = "900"
     await use_prompt(app_user)
     await eventually(lambda: not open_dialogs(app_user), what="the prompt used")
     assert one(app_user, "chat-input").value == "K=onsite C=Berlin T= D=3 S=2026-03-02 B=900"
@@ -148,7 +148,7 @@ async def test_the_draft_keeps_the_page(offsite: Path, web_data: Path, app_user:
     one(app_user, "field-kind").value = "remote"
     await next_page(app_user)
     await eventually(lambda: current_page(app_user) == 1, what="page 2")
-    one(app_user, "field-days").value = 2
+    one(app_user, "field-days").value = "2"
     for dialog in open_dialogs(app_user):
         dialog.close()
     draft = web_data / "default" / "_user_local" / "drafts" / "offsite.json"
@@ -170,9 +170,9 @@ async def test_reset_starts_over_in_the_same_dialog(every_type: Path, web_data: 
     assert not draft.exists()
 
 
-@pytest.mark.parametrize(("typed", "message"), [(50, "Must be at most 9."), (1.5, "Expected a whole number.")])
+@pytest.mark.parametrize(("typed", "message"), [("50", "Must be at most 9."), ("1.5", "Expected a whole number.")])
 async def test_a_number_the_form_refuses_is_shown_at_the_field_and_kept(
-        every_type: Path, app_user: User, typed: float, message: str) -> None:
+        every_type: Path, app_user: User, typed: str, message: str) -> None:
     await app_user.open("/")
     app_user.find(marker="wizard-every-type").click()
     one(app_user, "field-count").value = typed

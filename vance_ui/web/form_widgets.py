@@ -147,16 +147,25 @@ class TextareaWidget(FieldWidget):
 
 
 class IntegerWidget(FieldWidget):
-    """A plain number input: no min/max or precision given to NiceGUI, which would clamp or round
-    the typed number on blur; the bounds are in the help text and checked by the validator."""
+    """A browser number input that keeps what was typed: NiceGUI's `ui.number` would clamp it to
+    min/max, round it to its precision and show 3 as "3.0"; the validator says what is wrong."""
 
     def build(self, value: Any) -> None:
         number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-        self._control(ui.number(self.label, value=number).props("outlined stack-label"))
+        self._control(ui.input(self.label, value="" if number is None else str(number))
+                      .props("outlined stack-label type=number"))
 
     def value(self) -> Any:
         raw = self.control.value
-        return int(raw) if isinstance(raw, float) and raw.is_integer() else raw
+        if isinstance(raw, (int, float)) or raw is None:
+            return raw
+        text = str(raw).strip()
+        for kind in (int, float):
+            try:
+                return kind(text)
+            except ValueError:
+                continue
+        return text if text else None
 
     def help_text(self) -> str:
         assert isinstance(self.field, IntegerField)
