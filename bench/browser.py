@@ -169,7 +169,7 @@ def _open_gremium(page: Any) -> Any:
 
 def _fill_gremium(form: Any) -> None:
     form.get_by_role("button", name="Add entry").click()
-    form.get_by_label("Name (filename, no spaces) *").fill("tech-council")
+    form.get_by_label("Name (becomes the file name) *").fill("tech-council")
     form.get_by_label("Purpose of the council? *").fill("Architecture decisions")
     names, descriptions = form.get_by_label("Name *", exact=True), form.get_by_label("Description / role / persona *")
     names.nth(2).wait_for()

@@ -150,7 +150,7 @@ def test_tenant_language_comes_from_tenant_yaml(service: WizardService, data_dir
     (data_dir / "default" / "_vance").mkdir(parents=True)
     (data_dir / "default" / "_vance" / "tenant.yaml").write_text("defaultLanguage: de\n")
     assert {w.name: w.title for w in service.list_wizards(scope)}["gremium"] == "Gremium anlegen"
-    assert service.definition(scope, "gremium").fields[0].label == "Name (Dateiname, ohne Spaces)"
+    assert service.definition(scope, "gremium").fields[0].label == "Name (wird zum Dateinamen)"
 
 
 def test_warm_up_logs_broken_files_at_boot(

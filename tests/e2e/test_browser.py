@@ -30,7 +30,7 @@ def open_gremium_with_three_members(page: Page, server: AppServer) -> None:
     form = dialog(page)
     expect(form.get_by_text("Live preview")).to_be_visible()
     form.get_by_role("button", name="Add entry").click()
-    form.get_by_label("Name (filename, no spaces) *").fill("tech-council")
+    form.get_by_label("Name (becomes the file name) *").fill("tech-council")
     form.get_by_label("Purpose of the council? *").fill("Architecture decisions")
     names, descriptions = form.get_by_label("Name *", exact=True), form.get_by_label("Description / role / persona *")
     expect(names).to_have_count(3)
@@ -213,7 +213,7 @@ def test_on_a_phone_the_side_panels_collapse(page: Page, server: AppServer) -> N
     screenshot(page, "08-phone-wizards")
 
     page.locator(".vance-side").get_by_text("Create a council").click()
-    expect(dialog(page).get_by_label("Name (filename, no spaces) *")).to_be_in_viewport()
+    expect(dialog(page).get_by_label("Name (becomes the file name) *")).to_be_in_viewport()
     expect(dialog(page).get_by_role("button", name="Use prompt")).to_be_in_viewport()
     page.wait_for_timeout(400)  # the backdrop's fade-in, for the picture only
     screenshot(page, "09-phone-form")

@@ -17,7 +17,7 @@ from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
 from vance_ui.web.context import PageContext
 from vance_ui.web.form_fields import FormFields
-from vance_ui.web.icons import material_icon
+from vance_ui.web.icons import wizard_icon
 from vance_ui.web.links import coerce_prefill
 from vance_ui.web.submit import on_form_submit
 from vance_ui.wizards.views import WizardDefinition
@@ -80,6 +80,9 @@ class WizardForm:
                 with ui.column().classes("vance-preview-pane gap-1"):
                     ui.label(t("preview")).classes("vance-pane-title")
                     ui.label(t("preview_hint")).classes("vance-help")
+                    if definition.warnings:  # for the author: loads, but most likely a mistake (see vance lint)
+                        ui.label("\n".join([t("author_warnings"), *definition.warnings])) \
+                            .classes("vance-author-warnings whitespace-pre-line").mark("wizard-warnings")
                     self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
             self._footer()
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
@@ -89,7 +92,7 @@ class WizardForm:
         d, t = self.definition, self.ctx.t
         with ui.row().classes("vance-wizard-header w-full items-center no-wrap"):
             with ui.element("div").classes("vance-icon-tile"):
-                ui.icon(material_icon(d.icon))
+                ui.icon(wizard_icon(d.icon))
             with ui.column().classes("gap-0 min-w-0 grow"):
                 ui.label(d.title).classes("text-lg font-semibold leading-tight").mark("wizard-title")
                 ui.label(d.description).classes("vance-help")
