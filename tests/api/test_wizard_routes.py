@@ -95,7 +95,7 @@ def test_the_definition_carries_load_warnings_and_render_errors_name_file_lines(
         "Plan a -day offsite.")  # served all the same
     failed = http.post(f"{BASE}/offsite/render", json={"values": {"days": 0}})
     assert failed.status_code == 422 and failed.json()["error"] == "template_runtime"
-    assert "offsite.yaml:8: promptTemplate: ZeroDivisionError" in failed.json()["message"]  # the file's line 8
+    assert "offsite.yaml, line 8 (promptTemplate): ZeroDivisionError" in failed.json()["message"]  # the file's line 8
 
 
 def test_render_returns_the_prompt(http: httpx.Client) -> None:

@@ -99,9 +99,10 @@ def test_render_errors_name_the_file_line(settings: Settings, scope: Scope, data
         service = fresh(settings)  # templates and their first lines come from the load cache
     with pytest.raises(RenderFailed) as body:
         service.render(scope, "offsite", {"days": 0})
-    assert "offsite.yaml:9: promptTemplate: ZeroDivisionError" in str(body.value)  # template line 2
+    assert "offsite.yaml, line 9 (promptTemplate): ZeroDivisionError" in str(body.value)  # template line 2
     assert body.value.problem.lineno == 2  # the template's own line is kept for callers that want it
     with pytest.raises(RenderFailed) as label:
         service.render(scope, "offsite", {"days": 1})
     # a form with a password field withholds the details, never the position
-    assert "offsite.yaml:12: suggestedFollowUps[0].label.en: ZeroDivisionError (details withheld" in str(label.value)
+    assert "offsite.yaml, line 12 (suggestedFollowUps[0].label.en): ZeroDivisionError (details withheld" \
+        in str(label.value)

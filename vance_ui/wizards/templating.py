@@ -40,11 +40,11 @@ class TemplateProblem(Exception):
         return self
 
     def in_file(self, file: str) -> str:
-        """The message with its position in the wizard file: `gremium.yaml:42: promptTemplate: ...`."""
+        """The message with its position in the wizard file: `gremium.yaml, line 42 (promptTemplate): ...`."""
         if self.origin is None:
             return str(self)
-        line = f"{self.file_line}: " if self.file_line is not None else ""
-        return f"{file}:{line}{self.origin}: {self.message}"
+        line = f", line {self.file_line}" if self.file_line is not None else ""
+        return f"{file}{line} ({self.origin}): {self.message}"
 
 
 class RendererBusy(TemplateProblem):
