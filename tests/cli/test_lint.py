@@ -69,6 +69,8 @@ def test_good_folder_and_bundled_wizards_are_clean(lint_env: Path, capsys: pytes
     assert capsys.readouterr().out == ""
     assert main(["lint", str(Settings().defaults_dir / "wizards")]) == 0
     assert capsys.readouterr().err.startswith("5 file(s): 0 error(s), 0 warning(s)")
+    assert main(["lint", str(Settings().defaults_dir)]) == 0  # categories.yaml beside wizards/ is no wizard
+    assert capsys.readouterr().err.startswith("5 file(s): 0 error(s), 0 warning(s)")
     started = time.perf_counter()
     assert main(["lint"]) == 0  # default: every data dir layer plus the bundled wizards
     elapsed = time.perf_counter() - started
