@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
-from vance_ui.documents.store import DocumentStore, GenerationMemo
+from vance_ui.documents.store import DocumentStore
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
+from vance_ui.tenant_settings import TenantSettingsReader
 from vance_ui.wizards.availability import is_available
-from vance_ui.wizards.cascade import TENANT_PROJECT, WizardRegistry, check_project_id
+from vance_ui.wizards.cascade import WizardRegistry, check_project_id
+from vance_ui.wizards.categories import CategoryLabels, category_label, listing_order
 from vance_ui.wizards.form_paths import has_password
 from vance_ui.wizards.form_report import FormReport, report_steps
 from vance_ui.wizards.form_state import RenderContext, form_steps
@@ -32,7 +34,6 @@ from vance_ui.wizards.steps import RenderSteps, run_steps, run_steps_async
 from vance_ui.wizards.templating import TemplateProblem
 from vance_ui.wizards.validation import FieldError
 from vance_ui.wizards.views import WizardDefinition, WizardSummary, definition_view, summary_view
-from vance_ui.wizards.yaml_source import SourceProblem, parse_yaml
 
 log = logging.getLogger("vance_ui.service")
 
@@ -59,7 +60,8 @@ class RenderFailed(RuntimeError):
     """The wizard's template could not be rendered for these values (a limit or a template bug)."""
 
     def __init__(self, name: str, problem: TemplateProblem) -> None:
-        super().__init__(f"wizard '{name}' could not be rendered: {problem}")
+        # the position as lint gives it: the file line, not the line inside the template
+        super().__init__(f"wizard '{name}' could not be rendered: {problem.in_file(f'{name}.yaml')}")
         self.problem = problem
 
 
@@ -69,8 +71,9 @@ def _render_failed(name: str, problem: TemplateProblem, fields: Sequence[FormFie
     if problem.kind != "runtime" or not has_password(fields):
         return RenderFailed(name, problem)
     error = problem.message.split(":", 1)[0]
-    return RenderFailed(name, TemplateProblem(
-        "runtime", f"{error} (details withheld: this form has a password field)", problem.lineno))
+    withheld = TemplateProblem("runtime", f"{error} (details withheld: this form has a password field)", problem.lineno)
+    withheld.origin, withheld.file_line = problem.origin, problem.file_line
+    return RenderFailed(name, withheld)
 
 
 def _safe_report(name: str, wizard: LoadedWizard, report: FormReport) -> FormReport:
@@ -108,9 +111,9 @@ class WizardService:
         self.settings = settings
         self.data = data
         self.registry = WizardRegistry(data, bundled)
-        self._languages: dict[str, tuple[str, str]] = {}  # tenant -> (tenant.yaml version, language)
-        self._language_now: GenerationMemo[str, str] = GenerationMemo()  # no stat while nothing changed
-        self._summaries: dict[tuple[str, str | None, str, str], tuple[list[LoadedWizard], list[WizardSummary]]] = {}
+        self.tenants = TenantSettingsReader(data, bundled, settings.language)
+        self._summaries: dict[tuple[str, str | None, str, str], tuple[list[LoadedWizard], CategoryLabels,
+                                                                      list[WizardSummary]]] = {}
         self._lock = threading.Lock()
 
     def start_watching(self) -> None:
@@ -145,29 +148,7 @@ class WizardService:
     def language(self, tenant: str) -> str:
         """`defaultLanguage` of `<data>/<tenant>/_vance/tenant.yaml`, else VANCE_LANGUAGE (kept
         until the next change in the data dir while it is watched)."""
-        return self._language_now.lookup(tenant, self.data.generation, lambda: self._read_language(tenant))
-
-    def _read_language(self, tenant: str) -> str:
-        info = self.data.info(tenant, TENANT_PROJECT, "tenant.yaml")
-        if info is None:
-            return self.settings.language
-        with self._lock:
-            cached = self._languages.get(tenant)
-        if cached and cached[0] == info.version:
-            return cached[1]
-        lang = self.settings.language
-        document = self.data.get(tenant, TENANT_PROJECT, "tenant.yaml")
-        if document is not None:
-            try:
-                data, _ = parse_yaml(document.content)
-                value = data.get("defaultLanguage") if isinstance(data, dict) else None
-                if isinstance(value, str) and 2 <= len(value) <= 16:
-                    lang = value
-            except SourceProblem as problem:
-                log.warning("tenant settings ignored: %s: %s", info.location, problem)
-        with self._lock:
-            self._languages[tenant] = (info.version, lang)
-        return lang
+        return self.tenants.get(tenant).language
 
     def context(self, scope: Scope, lang: str | None = None) -> RenderContext:
         project = check_project_id(scope.project_id) or ""
@@ -179,17 +160,19 @@ class WizardService:
         """Visible wizards (cascade + availableIn), by category then title."""
         lang = lang or self.language(scope.tenant)
         listed = self.registry.list(scope.tenant, scope.project_id, scope.user)
+        labels = self.tenants.get(scope.tenant).categories
         key = (scope.tenant, scope.project_id, scope.user, lang)
         with self._lock:
             cached = self._summaries.get(key)
-        if cached is not None and cached[0] is listed:  # the registry hands out one list per generation
-            return cached[1]
-        views = [summary_view(w, lang) for w in listed if is_available(w.head.available_in, scope.project_id)]
-        views.sort(key=lambda v: ((v.category or "~").lower(), v.title.lower(), v.name))
+        if cached is not None and cached[0] is listed and cached[1] is labels:  # one list per generation
+            return cached[2]
+        views = [summary_view(w, lang, category_label(w.head.category, labels, lang))
+                 for w in listed if is_available(w.head.available_in, scope.project_id)]
+        views.sort(key=listing_order)
         with self._lock:
             if len(self._summaries) > 1024:
                 self._summaries.clear()
-            self._summaries[key] = (listed, views)
+            self._summaries[key] = (listed, labels, views)
         return views
 
     def wizard(self, scope: Scope, name: str) -> LoadedWizard:
@@ -199,7 +182,9 @@ class WizardService:
         return found
 
     def definition(self, scope: Scope, name: str, lang: str | None = None) -> WizardDefinition:
-        return definition_view(self.wizard(scope, name), lang or self.language(scope.tenant))
+        wizard, lang = self.wizard(scope, name), lang or self.language(scope.tenant)
+        label = category_label(wizard.head.category, self.tenants.get(scope.tenant).categories, lang)
+        return definition_view(wizard, lang, label)
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -244,9 +229,8 @@ class WizardService:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
     async def _loaded(self, scope: Scope, name: str, lang: str | None) -> tuple[LoadedWizard, RenderContext]:
-        generation = self.data.generation
         if self.registry.remembers(scope.tenant, name, scope.project_id, scope.user) and (
-                lang is not None or self._language_now.remembers(scope.tenant, generation)):
+                lang is not None or self.tenants.remembers(scope.tenant)):
             return self.wizard(scope, name), self.context(scope, lang)
         return await asyncio.to_thread(lambda: (self.wizard(scope, name), self.context(scope, lang)))
 

@@ -23,7 +23,7 @@ def test_listing_has_the_spec_shape(http: httpx.Client) -> None:
     gremium = next(w for w in wizards if w["name"] == "gremium")
     assert gremium == {"name": "gremium", "title": "Create a council",
                        "description": "Define a reusable advisory group", "icon": "users",
-                       "category": "strategie", "source": "RESOURCE"}
+                       "category": "strategie", "categoryLabel": "Strategy", "source": "RESOURCE"}
     assert len(wizards) == 5
 
 
@@ -64,6 +64,38 @@ def test_get_returns_fields_but_never_templates(http: httpx.Client) -> None:
 def test_get_in_german(http: httpx.Client) -> None:
     body = http.get(f"{BASE}/gremium", params={"lang": "de"}).json()
     assert body["title"] == "Gremium anlegen" and body["language"] == "de"
+    assert body["category"] == "strategie" and body["categoryLabel"] == "Strategie" and body["warnings"] == []
+
+
+def test_a_tenant_names_its_categories(http: httpx.Client, data_dir: Path) -> None:
+    (data_dir / "default" / "_vance").mkdir(parents=True, exist_ok=True)
+    (data_dir / "default" / "_vance" / "tenant.yaml").write_text(
+        "categories:\n  strategie: { en: 'Strategy & planning', de: 'Strategie & Planung' }\n", encoding="utf-8")
+    labels = {w["name"]: w["categoryLabel"] for w in http.get(BASE).json()["wizards"]}
+    assert labels["gremium"] == "Strategy & planning" and labels["essay-recipe"] == "Writing"
+    german = {w["name"]: w["categoryLabel"] for w in http.get(BASE, params={"lang": "de"}).json()["wizards"]}
+    assert german["gremium"] == "Strategie & Planung" and german["essay-recipe"] == "Schreiben"
+
+
+OFFSITE = ("title: {en: Offsite}\ndescription: {en: D}\nicon: calendar-dayz\nfields:\n"
+           "  - {name: days, type: integer, label: {en: Days}}\n"
+           "promptTemplate: |\n  Plan a {{ dayz }}-day offsite.\n  Per day: {{ 10 // days }}\n")
+
+
+def test_the_definition_carries_load_warnings_and_render_errors_name_file_lines(http: httpx.Client,
+                                                                                data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "offsite", OFFSITE)
+    body = http.get(f"{BASE}/offsite").json()
+    assert body["warnings"] == [
+        "offsite.yaml:3:7: icon: 'calendar-dayz' is not a Heroicon name, so the generic icon is shown; "
+        "did you mean 'calendar-days'?",
+        "offsite.yaml:7:13: promptTemplate: 'dayz' is neither a field nor a context variable (lang, user, project); "
+        "did you mean 'days'?"]
+    assert http.post(f"{BASE}/offsite/render", json={"values": {"days": 2}}).json()["prompt"].startswith(
+        "Plan a -day offsite.")  # served all the same
+    failed = http.post(f"{BASE}/offsite/render", json={"values": {"days": 0}})
+    assert failed.status_code == 422 and failed.json()["error"] == "template_runtime"
+    assert "offsite.yaml, line 8 (promptTemplate): ZeroDivisionError" in failed.json()["message"]  # the file's line 8
 
 
 def test_render_returns_the_prompt(http: httpx.Client) -> None:

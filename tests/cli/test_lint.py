@@ -11,8 +11,10 @@ from tests.cli.conftest import FIXTURES
 from tests.conftest import write_wizard
 from vance_ui.cli.lint_cmd import find_targets, lint_paths
 from vance_ui.cli.main import main
+from vance_ui.service import Scope, WizardService
 from vance_ui.settings import Settings
 from vance_ui.wizards.lint import StandaloneContext, lint_wizard, pattern_problem
+from vance_ui.wizards.loader import load_wizard
 
 LINT = FIXTURES / "lint"
 
@@ -23,6 +25,7 @@ EXPECTED = [
     ("template-syntax.yaml", 8, "error", "Unexpected end of template"),
     ("sandbox.yaml", 7, "error", "attributes starting with '_' are not allowed"),
     ("unknown-variable.yaml", 7, "error", "'topik' is neither a field nor a context variable"),
+    ("unknown-icon.yaml", 3, "warning", "'calendar-dayz' is not a Heroicon name"),
     ("unused-field.yaml", 5, "warning", "field 'forgotten' is never used"),
     ("unused-field.yaml", 11, "warning", "item field 'rows.ignored' is never used"),
     ("missing-follow-up.yaml", 7, "error", "follow-up wizard 'no-such-wizard' does not exist"),
@@ -57,12 +60,16 @@ def test_every_check_fires_on_its_bad_file(lint_env: Path, capsys: pytest.Captur
             f"{file}:{line}: {severity}: {part} missing in {found}"
     assert len(found) == len(EXPECTED)
     assert ("unknown-variable.yaml", 7, 10) in {(f, ln, c) for f, ln, c, _, _ in found}  # column of 'topik'
+    assert ("unknown-icon.yaml", 3, 7) in {(f, ln, c) for f, ln, c, _, _ in found}  # column of the icon name
+    assert "did you mean 'calendar-days'?" in next(m for f, _, _, _, m in found if f == "unknown-icon.yaml")
 
 
 def test_good_folder_and_bundled_wizards_are_clean(lint_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lint", str(LINT / "good"), str(FIXTURES / "wizards")]) == 0
     assert capsys.readouterr().out == ""
     assert main(["lint", str(Settings().defaults_dir / "wizards")]) == 0
+    assert capsys.readouterr().err.startswith("5 file(s): 0 error(s), 0 warning(s)")
+    assert main(["lint", str(Settings().defaults_dir)]) == 0  # categories.yaml beside wizards/ is no wizard
     assert capsys.readouterr().err.startswith("5 file(s): 0 error(s), 0 warning(s)")
     started = time.perf_counter()
     assert main(["lint"]) == 0  # default: every data dir layer plus the bundled wizards
@@ -139,3 +146,19 @@ def test_lint_without_arguments_says_which_data_dir_it_checked(lint_env: Path, m
 
     assert main(["lint", str(LINT / "good")]) == 0  # named paths: nothing to say about the data dir
     assert "data dir" not in capsys.readouterr().err
+
+
+def test_the_loader_warns_where_lint_reports(service: WizardService, scope: Scope, data_dir: Path,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    """An undeclared variable or unknown icon still loads (the server serves it), but at load it is a
+    WARN with the same file:line:col and message as lint's finding, and the definition carries it."""
+    for name in ("unknown-variable", "unknown-icon"):
+        content = (LINT / "bad" / f"{name}.yaml").read_bytes()
+        finding = lint_wizard(name, content, f"{name}.yaml", StandaloneContext())
+        assert [w.at(f"{name}.yaml") for w in load_wizard(name, content, "x").warnings] == \
+            [f"{f.file}:{f.line}:{f.col}: {f.message}" for f in finding]
+        path = write_wizard(data_dir, "_vance", name, content.decode())
+        with caplog.at_level("WARNING", logger="vance_ui.wizards"):
+            definition = service.definition(scope, name)
+        assert definition.warnings == [f"{name}.yaml:{finding[0].line}:{finding[0].col}: {finding[0].message}"]
+        assert f"wizard warning: {path}:{finding[0].line}:{finding[0].col}: " in caplog.text

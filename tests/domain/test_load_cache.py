@@ -19,7 +19,7 @@ from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
 WIZARD = "title: {en: T}\ndescription: {en: D}\nfields: []\npromptTemplate: 'hello {{ user }}'\n"
 WITH_FIELD = ("title: {en: T NAME}\ndescription: {en: D}\n"
               "fields:\n  - {name: topic, type: string, label: {en: Topic}}\npromptTemplate: 'about {{ topic }}'\n")
-MAGIC = b"VWZ2"
+MAGIC = b"VWZ3"
 
 
 def fresh(settings: Settings) -> WizardService:
@@ -45,12 +45,12 @@ def forge(data_dir: Path, change: Callable[[dict[str, Any]], None]) -> None:
             continue
         raw = entry.read_bytes()
         assert raw.startswith(MAGIC)
-        head, body, templates = json.loads(raw[len(MAGIC) + 32:])
+        head, body, *rest = json.loads(raw[len(MAGIC) + 32:])  # + templates, lines, warnings
         data = json.loads(body)
         if data.get("promptTemplate") != "hello {{ user }}":
             continue
         change(data)
-        payload = json.dumps([head, json.dumps(data), templates]).encode()
+        payload = json.dumps([head, json.dumps(data), *rest]).encode()
         entry.write_bytes(MAGIC + hashlib.sha256(payload).digest() + payload)
         forged += 1
     assert forged == 1

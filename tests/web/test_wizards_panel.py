@@ -9,7 +9,7 @@ from nicegui.testing import User
 
 from tests.conftest import write_wizard
 from tests.web.conftest import EVERY_TYPE, elements, eventually, one
-from vance_ui.web.icons import FALLBACK, material_icon
+from vance_ui.web.icons import FALLBACK, SPRITE_URL, wizard_icon
 
 
 def listed(user: User) -> list[str]:
@@ -19,7 +19,7 @@ def listed(user: User) -> list[str]:
 async def test_wizards_are_grouped_by_category_and_sorted_by_title(app_user: User) -> None:
     await app_user.open("/")
     await app_user.should_see("Setup")
-    await app_user.should_see("Strategie")
+    await app_user.should_see("Strategy")  # the bundled English name of the category `strategie`
     await app_user.should_see("Writing")
     assert listed(app_user) == ["create-project", "gremium", "vogon-strategie", "essay-recipe", "essay-mit-recipe"]
 
@@ -60,10 +60,9 @@ async def test_a_wizard_file_written_on_disk_appears_without_a_reload(web_data: 
     await app_user.should_see("Every field type")
 
 
-def test_heroicon_names_map_to_material_icons_with_a_neutral_fallback() -> None:
-    assert material_icon("users") == "groups"
-    assert material_icon("pencil-square") == "edit_square"
-    assert material_icon("folder-plus") == "create_new_folder"
-    assert material_icon("light-bulb-outline") == "lightbulb"
-    assert material_icon("no-such-icon") == FALLBACK
-    assert material_icon(None) == FALLBACK
+def test_every_heroicon_name_draws_from_the_sprite_with_a_neutral_fallback() -> None:
+    assert wizard_icon("users") == f"svguse:{SPRITE_URL}#users"
+    assert wizard_icon("calendar-days") == f"svguse:{SPRITE_URL}#calendar-days"
+    assert wizard_icon("light-bulb-outline") == f"svguse:{SPRITE_URL}#light-bulb"
+    assert wizard_icon("no-such-icon") == f"svguse:{SPRITE_URL}#{FALLBACK}"
+    assert wizard_icon(None) == f"svguse:{SPRITE_URL}#{FALLBACK}"

@@ -100,7 +100,7 @@ _LISTINGS: dict[int, _Encoded] = {}
 def _encode(views: list[WizardSummary]) -> _Encoded:
     if len(_LISTINGS) > 64:
         _LISTINGS.clear()
-    body = WizardList(wizards=views).model_dump_json().encode()
+    body = WizardList(wizards=views).model_dump_json(by_alias=True).encode()  # camelCase, as the schema says
     encoded = _Encoded(views, body, gzip.compress(body, compresslevel=6, mtime=0),
                        f'"{hashlib.sha256(body).hexdigest()[:32]}"')
     _LISTINGS[id(views)] = encoded

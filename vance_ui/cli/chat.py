@@ -121,7 +121,8 @@ class ChatRepl:
         elif name == "/wizards":
             try:
                 for wizard in self.backend.list_wizards():
-                    self.terminal.say(f"  {wizard.name:<24} {wizard.title}  [{wizard.category or '-'}]")
+                    category = wizard.category_label or wizard.category or "-"
+                    self.terminal.say(f"  {wizard.name:<24} {wizard.title}  [{category}]")
             except BackendError as exc:
                 self.terminal.say(f"  {exc}", "ansired")
         elif name == "/wizard":

@@ -53,7 +53,7 @@ def cmd_wizards(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"wizards": [w.model_dump(mode="json") for w in wizards]}, ensure_ascii=False, indent=2))
         return 0
-    print_table([[w.name, w.title, w.category or "", w.source] for w in wizards],
+    print_table([[w.name, w.title, w.category_label or w.category or "", w.source] for w in wizards],
                 ["NAME", "TITLE", "CATEGORY", "SOURCE"])
     return 0
 

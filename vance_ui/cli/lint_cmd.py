@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vance_ui.settings import Settings
+from vance_ui.tenant_settings import BUNDLED_CATEGORIES, TENANT_FILE
 from vance_ui.wizards.cascade import FOLDER, SUFFIX, TENANT_PROJECT, USER_PREFIX, WizardRegistry
 from vance_ui.wizards.lint import CascadeContext, Finding, LintContext, check_wizard, load_source
 from vance_ui.wizards.model import LoadedWizard, Source
@@ -30,8 +31,10 @@ def _shown(path: Path) -> str:
 
 
 def _wizard_files(folder: Path) -> Iterable[Path]:
-    """`*.yaml` directly in the folder, plus every `wizards/*.yaml` below it (a data dir)."""
-    direct = {p for p in folder.glob(f"*{SUFFIX}") if p.is_file()}
+    """`*.yaml` directly in the folder, plus every `wizards/*.yaml` below it (a data dir). A layer
+    folder's (or vance-defaults') settings files beside its `wizards/` are no wizards."""
+    settings = {TENANT_FILE, BUNDLED_CATEGORIES} if (folder / FOLDER).is_dir() else set()
+    direct = {p for p in folder.glob(f"*{SUFFIX}") if p.is_file() and p.name not in settings}
     below = {p for p in folder.rglob(f"{FOLDER}/*{SUFFIX}") if p.is_file()}
     return sorted(p for p in direct | below if not any(part.startswith(".") for part in p.parts[-3:]))
 

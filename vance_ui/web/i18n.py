@@ -54,6 +54,9 @@ _TEXTS: dict[str, dict[str, str]] = {
     "preview_hint": {"en": "The prompt as it will land in the chat input.",
                      "de": "Der Prompt, wie er im Chat-Eingabefeld landet."},
     "preview_failed": {"en": "Preview not available: {error}", "de": "Vorschau nicht möglich: {error}"},
+    "author_warnings": {"en": "For the wizard's author (it works, but this looks like a mistake):",
+                        "de": "Für die Autorin oder den Autor des Wizards (er funktioniert, aber das sieht nach "
+                              "einem Fehler aus):"},
     "use_prompt": {"en": "Use prompt", "de": "Prompt übernehmen"},
     "check": {"en": "Check", "de": "Prüfen"},
     "checking": {"en": "Checking…", "de": "Prüfe…"},

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from nicegui import ui
 
 from vance_ui.web.i18n import Texts
-from vance_ui.web.icons import material_icon
+from vance_ui.web.icons import wizard_icon
 from vance_ui.web.wizards_panel import category_title, grouped
 from vance_ui.wizards.views import WizardSummary
 
@@ -40,7 +40,7 @@ def quick_start_cards(wizards: list[WizardSummary], t: Texts, on_open: Callable[
                         .on("click", lambda name=wizard.name: on_open(name)).mark(f"card-{wizard.name}"):
                     with ui.row().classes("items-center gap-2 no-wrap"):
                         with ui.element("div").classes("vance-icon-tile small"):
-                            ui.icon(material_icon(wizard.icon))
-                        ui.label(category_title(wizard.category, t("uncategorized"))).classes("vance-card-cat")
+                            ui.icon(wizard_icon(wizard.icon))
+                        ui.label(category_title(wizard, t("uncategorized"))).classes("vance-card-cat")
                     ui.label(wizard.title).classes("font-semibold leading-snug")
                     ui.label(wizard.description).classes("vance-help line-clamp-3")

@@ -21,7 +21,7 @@ from vance_ui.web.context import PageContext
 from vance_ui.web.form_actions import FormActions
 from vance_ui.web.form_fields import FormFields
 from vance_ui.web.form_pages import FormPages
-from vance_ui.web.icons import material_icon
+from vance_ui.web.icons import wizard_icon
 from vance_ui.web.links import coerce_prefill
 from vance_ui.wizards.form_report import FormReport
 from vance_ui.wizards.schema import Wizard
@@ -84,6 +84,9 @@ class WizardForm(FormActions):
                 with ui.column().classes("vance-preview-pane gap-1"):
                     ui.label(t("preview")).classes("vance-pane-title")
                     ui.label(t("preview_hint")).classes("vance-help")
+                    if definition.warnings:  # for the author: loads, but most likely a mistake (see vance lint)
+                        ui.label("\n".join([t("author_warnings"), *definition.warnings])) \
+                            .classes("vance-author-warnings whitespace-pre-line").mark("wizard-warnings")
                     self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
             self._footer()
         self._build_form(values, page)
@@ -102,7 +105,7 @@ class WizardForm(FormActions):
         d, t = self.definition, self.ctx.t
         with ui.row().classes("vance-wizard-header w-full items-center no-wrap"):
             with ui.element("div").classes("vance-icon-tile"):
-                ui.icon(material_icon(d.icon))
+                ui.icon(wizard_icon(d.icon))
             with ui.column().classes("gap-0 min-w-0 grow"):
                 ui.label(d.title).classes("text-lg font-semibold leading-tight").mark("wizard-title")
                 ui.label(d.description).classes("vance-help")

@@ -11,20 +11,23 @@ from itertools import groupby
 from nicegui import ui
 
 from vance_ui.web.context import PageContext
-from vance_ui.web.icons import material_icon
+from vance_ui.web.icons import wizard_icon
+from vance_ui.wizards.categories import listing_order
 from vance_ui.wizards.views import WizardSummary
 
 OpenHandler = Callable[[str], None]
 
 
-def category_title(category: str | None, fallback: str) -> str:
-    return category.replace("-", " ").replace("_", " ").capitalize() if category else fallback
+def category_title(wizard: WizardSummary, fallback: str) -> str:
+    """The category's display name (tenant or bundled `categories`), `fallback` for none."""
+    return wizard.category_label or wizard.category or fallback
 
 
-def grouped(wizards: list[WizardSummary]) -> list[tuple[str | None, list[WizardSummary]]]:
-    """By category (uncategorised last), then by title; the service already sorts this way."""
-    ordered = sorted(wizards, key=lambda w: ((w.category or "~").lower(), w.title.lower(), w.name))
-    return [(key, list(items)) for key, items in groupby(ordered, key=lambda w: w.category)]
+def grouped(wizards: list[WizardSummary]) -> list[tuple[str, list[WizardSummary]]]:
+    """By category name (uncategorised last), then by title, keyed by the display name; the
+    service already sorts this way."""
+    ordered = sorted(wizards, key=listing_order)
+    return [(key, list(items)) for key, items in groupby(ordered, key=lambda w: category_title(w, ""))]
 
 
 class WizardsPanel:
@@ -52,7 +55,8 @@ class WizardsPanel:
         words = (self.search.value or "").lower().split()
         return [
             w for w in self.wizards
-            if all(word in f"{w.title} {w.description} {w.name} {w.category or ''}".lower() for word in words)
+            if all(word in f"{w.title} {w.description} {w.name} {w.category or ''} {w.category_label or ''}".lower()
+                   for word in words)
         ]
 
     @ui.refreshable_method
@@ -64,7 +68,7 @@ class WizardsPanel:
                 ui.label(t("no_wizards")).classes("vance-help p-2")
             for category, items in grouped(shown):
                 with ui.column().classes("w-full gap-1"):
-                    ui.label(category_title(category, t("uncategorized"))).classes("vance-group-title")
+                    ui.label(category or t("uncategorized")).classes("vance-group-title")
                     for wizard in items:
                         self._entry(wizard)
 
@@ -73,7 +77,7 @@ class WizardsPanel:
                 .on("click", lambda name=wizard.name: self.on_open(name)) \
                 .mark("wizard-entry", f"wizard-{wizard.name}").props(f'data-wizard="{wizard.name}"'):
             with ui.element("div").classes("vance-icon-tile small"):
-                ui.icon(material_icon(wizard.icon))
+                ui.icon(wizard_icon(wizard.icon))
             with ui.column().classes("gap-0 min-w-0"):
                 ui.label(wizard.title).classes("font-medium leading-snug")
                 ui.label(wizard.description).classes("vance-help line-clamp-2")

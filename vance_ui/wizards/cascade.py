@@ -147,6 +147,8 @@ class WizardRegistry:
         try:
             loaded = load_wizard(name, document.content, info.location, document.info.version, self._cache)
             result = with_source(loaded, layer.source)
+            for warning in loaded.warnings:  # served all the same: the author finds it in the log, lint, the form
+                log.warning("wizard warning: %s", warning.at(info.location))
         except WizardLoadError as error:
             result = Broken(document.info, error)
             log.warning("wizard skipped: %s", error)

@@ -2,16 +2,16 @@
 
 Loading already reports YAML, schema and template problems with file positions; on top of that
 this module finds what loads fine but is most likely a mistake: unknown or unused template
-variables, follow-ups into the void, prefill keys the target lacks, `availableIn` patterns that
-can never match, and wizards that shadow a lower cascade layer.
+variables, unknown icons, follow-ups into the void, prefill keys the target lacks, `availableIn`
+patterns that can never match, and wizards that shadow a lower cascade layer. Unknown variables
+and icons are the loader's warnings too (`load_warnings`): same message, same position; lint
+calls an unknown variable an error, since it prints as nothing.
 """
 
 from __future__ import annotations
 
-import difflib
-import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -21,18 +21,20 @@ from jinja2 import nodes
 from vance_ui.documents.store import SEGMENT_RE, InvalidDocumentPath
 from vance_ui.wizards.availability import NO_PROJECT, is_available
 from vance_ui.wizards.cascade import FOLDER, PROJECT_ID_RE, SUFFIX, USER_PREFIX, WizardRegistry
+from vance_ui.wizards.load_warnings import (
+    position,
+    template_sources,
+    undeclared_variables,
+    unknown_icon,
+)
 from vance_ui.wizards.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.model import LoadedWizard, Source
 from vance_ui.wizards.sandbox import SAFE_ENV
 from vance_ui.wizards.schema import RepeatField, Wizard
-from vance_ui.wizards.templating import CheckedTemplate
-from vance_ui.wizards.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
+from vance_ui.wizards.yaml_source import SourceProblem, parse_yaml
 
 Severity = Literal["error", "warning", "info"]
 Loc = tuple[int | str, ...]
-
-#: What the render context adds next to the field values (spec section 5).
-CONTEXT_VARIABLES = frozenset({"lang", "user", "project"})
 _ID_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
 
 
@@ -122,6 +124,7 @@ def check_wizard(wizard: LoadedWizard, content: bytes, file: str, context: LintC
     text_lines = content.decode("utf-8-sig", "replace").splitlines()
     check = _Checker(wizard, node, text_lines, file)
     check.variables()
+    check.icon()
     check.unused_fields()
     check.follow_ups(context)
     check.available_in()
@@ -133,22 +136,6 @@ def check_wizard(wizard: LoadedWizard, content: bytes, file: str, context: LintC
 
 def _at(file: str, line: int | None, col: int | None, severity: Severity, message: str) -> Finding:
     return Finding(file, line or 1, col or 1, severity, message)
-
-
-def _templates(wizard: LoadedWizard) -> Iterable[tuple[Loc, str, CheckedTemplate, bool]]:
-    """(YAML location, source, compiled, counts as a use) for every template of the file."""
-    d = wizard.definition
-    yield ("promptTemplate",), d.prompt_template, wizard.prompt, True
-    if d.validator_prompt and wizard.validator:
-        yield ("validatorPrompt",), d.validator_prompt, wizard.validator, False
-    for index, (follow, compiled) in enumerate(zip(d.suggested_follow_ups, wizard.follow_ups, strict=False)):
-        base: Loc = ("suggestedFollowUps", index)
-        for lang, template in compiled.labels.items():
-            yield (*base, "label", lang), follow.label[lang], template, True
-        for key, template in compiled.prefill.items():
-            yield (*base, "prefill", key), follow.prefill[key], template, True
-        if follow.condition and compiled.condition:
-            yield (*base, "condition"), follow.condition, compiled.condition, True
 
 
 def _constants(source: str, expression: bool) -> set[str]:
@@ -169,31 +156,24 @@ class _Checker:
 
     def add(self, loc: Loc, severity: Severity, message: str, *, word: str | None = None,
             template_line: int | None = None, line_only: bool = False) -> None:
-        line, col = locate(self.node, loc)
-        if template_line is not None:
-            start = scalar_body_line(self.node, loc)
-            line = (start + template_line - 1) if start else line
-        if word and line and 0 < line <= len(self.lines):
-            match = re.search(rf"\b{re.escape(word)}\b", self.lines[line - 1])
-            col = match.start() + 1 if match else col
+        line, col = position(self.node, self.lines, loc, word=word, template_line=template_line)
         self.findings.append(_at(self.file, line, 1 if line_only else col, severity, message))
 
     def variables(self) -> None:
-        fields = {f.name for f in self.wizard.definition.fields}
-        known = fields | CONTEXT_VARIABLES | set(SAFE_ENV.globals)
-        for loc, source, compiled, _ in _templates(self.wizard):
-            for name in sorted(compiled.variables - known):
-                hint = difflib.get_close_matches(name, sorted(fields), n=1)
-                message = f"{_where(loc)}: '{name}' is neither a field nor a context variable (lang, user, project)"
-                self.add(loc, "error", message + (f"; did you mean '{hint[0]}'?" if hint else ""),
-                         word=name, template_line=_first_line(source, name))
+        for found in undeclared_variables(self.wizard.body, self.node, self.lines):
+            self.findings.append(_at(self.file, found.line, found.column, "error", found.message))
+
+    def icon(self) -> None:
+        found = unknown_icon(self.wizard.definition.icon, self.node)
+        if found is not None:
+            self.findings.append(_at(self.file, found.line, found.column, "warning", found.message))
 
     def unused_fields(self) -> None:
         used: set[str] = set()
         checked: set[str] = set()
         constants: set[str] = set()
         has_repeat = any(isinstance(f, RepeatField) for f in self.wizard.definition.fields)
-        for loc, source, compiled, counts in _templates(self.wizard):
+        for loc, source, compiled, counts in template_sources(self.wizard.body):
             (used if counts else checked).update(compiled.variables)
             if counts and has_repeat:  # item fields are read as attributes: only then re-parse
                 constants |= _constants(source, loc[-1] == "condition")
@@ -242,17 +222,6 @@ class _Checker:
                 self.add(("availableIn", index), "warning", f"availableIn: '{pattern}' can never match: {problem}")
         if includes and dead == len(includes):
             self.add(("availableIn",), "error", "availableIn: no pattern can match, so the wizard is never listed")
-
-
-def _where(loc: Loc) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(loc))
-
-
-def _first_line(source: str, name: str) -> int | None:
-    for number, text in enumerate(source.splitlines(), 1):
-        if re.search(rf"\b{re.escape(name)}\b", text):
-            return number
-    return None
 
 
 def pattern_problem(pattern: str) -> str | None:

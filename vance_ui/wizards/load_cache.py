@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +28,14 @@ class CachedLoad:
     head: dict[str, Any]
     body: str
     templates: dict[str, frozenset[str]]  # origin (e.g. "promptTemplate") -> variables
+    lines: dict[str, int] = field(default_factory=dict)  # origin -> the file line its text starts on
+    warnings: tuple[tuple[int, int, str], ...] = ()  # the load's warnings: (line, column, message)
     path: str | None = None  # where it is stored: dropped if its body proves unusable
 
 
-_MAGIC = b"VWZ2"
+_MAGIC = b"VWZ3"
 _CODE_MODULES = ("loader", "load_cache", "templating", "sandbox_render", "sandbox", "template_guard", "tag_lines",
-                 "schema", "yaml_source", "validation", "model")
+                 "schema", "yaml_source", "validation", "model", "load_warnings", "heroicons", "heroicon_names")
 
 
 def _code_salt() -> bytes:
@@ -94,10 +96,12 @@ class LoadCache:
         if raw[:len(_MAGIC)] != _MAGIC or raw[len(_MAGIC):len(_MAGIC) + 32] != hashlib.sha256(payload).digest():
             return None
         try:
-            head, body, templates = json.loads(payload, object_pairs_hook=interned_object)
+            head, body, templates, lines, warnings = json.loads(payload, object_pairs_hook=interned_object)
             if type(head) is not dict or type(body) is not str:
                 return None
-            return CachedLoad(head, body, {origin: frozenset(names) for origin, names in templates.items()}, path)
+            return CachedLoad(head, body, {origin: frozenset(names) for origin, names in templates.items()},
+                              {origin: int(line) for origin, line in lines.items()},
+                              tuple((int(line), int(col), str(text)) for line, col, text in warnings), path)
         except (ValueError, TypeError, AttributeError, RecursionError):
             return None
 
@@ -110,7 +114,8 @@ class LoadCache:
         if not self._ready():
             return
         templates = {origin: sorted(names) for origin, names in entry.templates.items()}
-        payload = json.dumps([entry.head, entry.body, templates], ensure_ascii=False).encode()
+        payload = json.dumps([entry.head, entry.body, templates, entry.lines, entry.warnings],
+                             ensure_ascii=False).encode()
         path = Path(self._path(name, content))
         tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
         try:

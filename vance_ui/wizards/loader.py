@@ -22,7 +22,8 @@ import yaml
 from pydantic import ValidationError
 
 from vance_ui.wizards.load_cache import CachedLoad, LoadCache, interned, interned_object
-from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard, WizardBody
+from vance_ui.wizards.load_warnings import load_warnings
+from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard, LoadWarning, WizardBody
 from vance_ui.wizards.schema import (
     FIELD_TYPES,
     HEAD_KEYS,
@@ -94,7 +95,9 @@ def _schema_problems(exc: ValidationError, node: yaml.Node | None) -> list[Sourc
 def _compile(source: str, origin: str, node: yaml.Node | None, loc: tuple[int | str, ...], *,
              expression: bool = False) -> CheckedTemplate:
     try:
-        return (compile_condition if expression else compile_template)(source, origin)
+        checked = (compile_condition if expression else compile_template)(source, origin)
+        # where its text starts in the file, so a render error can name the file line
+        return dataclasses.replace(checked, line=scalar_body_line(node, loc))
     except RendererBusy:  # not the file's fault: it is tried again on the next request
         raise
     except TemplateProblem as problem:
@@ -221,17 +224,20 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
     if problems or prompt is None or rules is None:
         raise WizardLoadError(location, problems)
     body = WizardBody(wizard, prompt, validator, follow_ups, rules)
-    loaded = LoadedWizard(name, wizard, lambda: body, location, version)
+    warnings = load_warnings(body, node, content)
+    loaded = LoadedWizard(name, wizard, lambda: body, location, version, warnings=warnings)
     if cache is None:
         return loaded
     templates = {template.origin: template.variables for template in _templates_of_body(body)}
+    lines = {template.origin: template.line for template in _templates_of_body(body) if template.line}
     try:
         text = json.dumps(data, ensure_ascii=False)
     except (TypeError, ValueError):  # YAML values JSON cannot hold (e.g. dates): kept as loaded, not cached
         return loaded
     if json.loads(text) != data:  # JSON would change it (a key `1:` turns into "1"): kept as loaded, not cached
         return loaded
-    entry = CachedLoad({key: data[key] for key in HEAD_KEYS if key in data}, text, templates)
+    entry = CachedLoad({key: data[key] for key in HEAD_KEYS if key in data}, text, templates, lines,
+                       tuple((w.line, w.column, w.message) for w in warnings))
     cache.put(name, content, entry)
     # Kept the way a restart keeps it: the listing's part with shared strings, the rest as JSON
     # text until first used, each template compiled by a render worker when first rendered. Holding every
@@ -274,7 +280,8 @@ def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> L
             raise WizardLoadError(location, [SourceProblem("its entry in the load cache is unusable (removed)")])
         return body
 
-    return LoadedWizard(name, head, make_body, location, version)
+    warnings = tuple(LoadWarning(*warning) for warning in cached.warnings)
+    return LoadedWizard(name, head, make_body, location, version, warnings=warnings)
 
 
 def _body_from_cache(cached: CachedLoad) -> WizardBody | None:
@@ -285,7 +292,7 @@ def _body_from_cache(cached: CachedLoad) -> WizardBody | None:
 
     def lookup(source: str, loc: tuple[int | str, ...], expression: bool) -> CheckedTemplate:
         origin = _loc_text(loc)
-        return CheckedTemplate(source, origin, cached.templates[origin], expression)
+        return CheckedTemplate(source, origin, cached.templates[origin], expression, cached.lines.get(origin))
 
     try:
         prompt, validator, follow_ups, rules, problems = _compile_all(wizard, None, lookup)

@@ -21,6 +21,20 @@ class Source(StrEnum):
     RESOURCE = "RESOURCE"
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class LoadWarning:
+    """Something in a file that loads but is most likely a mistake (an undeclared template
+    variable, an unknown icon): the wizard is served, and the author is told where."""
+
+    line: int
+    column: int
+    message: str
+
+    def at(self, file: str) -> str:
+        """As lint prints a finding: `file:line:col: message`."""
+        return f"{file}:{self.line}:{self.column}: {self.message}"
+
+
 @dataclass(frozen=True)
 class CompiledFollowUp:
     wizard: str
@@ -55,6 +69,7 @@ class LoadedWizard:
     location: str
     version: str
     source: Source = Source.RESOURCE
+    warnings: tuple[LoadWarning, ...] = ()
 
     @property
     def body(self) -> WizardBody:

@@ -29,6 +29,22 @@ class TemplateProblem(Exception):
         self.kind = kind
         self.message = message
         self.lineno = lineno
+        self.origin: str | None = None  # which template of a wizard file (set when a wizard's template fails)
+        self.file_line: int | None = None  # `lineno` counted in the wizard file, as lint counts
+
+    def located(self, template: CheckedTemplate) -> TemplateProblem:
+        """Note which template failed, and on which line of its wizard file (it knows where it starts)."""
+        self.origin = template.origin
+        if template.line is not None and self.lineno is not None:
+            self.file_line = template.line + self.lineno - 1
+        return self
+
+    def in_file(self, file: str) -> str:
+        """The message with its position in the wizard file: `gremium.yaml, line 42 (promptTemplate): ...`."""
+        if self.origin is None:
+            return str(self)
+        line = f", line {self.file_line}" if self.file_line is not None else ""
+        return f"{file}{line} ({self.origin}): {self.message}"
 
 
 class RendererBusy(TemplateProblem):
@@ -37,6 +53,9 @@ class RendererBusy(TemplateProblem):
 
     def __init__(self, message: str) -> None:
         super().__init__("limit", message)
+
+    def located(self, template: CheckedTemplate) -> TemplateProblem:
+        return self  # not about any template: no position to give
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +69,7 @@ class CheckedTemplate:
     origin: str  # e.g. "promptTemplate": the code object's file name, so errors name the template line
     variables: frozenset[str]
     expression: bool = False  # a single expression (follow-up `condition`): renders "1" when truthy
+    line: int | None = None  # the wizard file's line where the template's text starts, when known
 
 
 def check_template(source: str, origin: str, expression: bool = False,
@@ -78,7 +98,12 @@ def render_bounded(template: CheckedTemplate, context: dict[str, Any],
     is killed; `context` must be JSON data (form values, strings)."""
     from vance_ui.wizards.render_pool import render_pool
 
-    text: str = render_pool().run("render", template.source, template.origin, template.expression, context, limits)
+    try:
+        text: str = render_pool().run("render", template.source, template.origin, template.expression, context,
+                                      limits)
+    except TemplateProblem as problem:
+        problem.located(template)
+        raise
     return text
 
 
@@ -87,6 +112,10 @@ async def render_bounded_async(template: CheckedTemplate, context: dict[str, Any
     """`render_bounded` for an event loop: it waits for the worker's answer without blocking."""
     from vance_ui.wizards.render_pool import render_pool
 
-    text: str = await render_pool().run_async("render", template.source, template.origin, template.expression,
-                                              context, limits)
+    try:
+        text: str = await render_pool().run_async("render", template.source, template.origin, template.expression,
+                                                  context, limits)
+    except TemplateProblem as problem:
+        problem.located(template)
+        raise
     return text

@@ -70,6 +70,8 @@ class WizardSummary(View):
     description: str
     icon: str | None = None
     category: str | None = None
+    category_label: str | None = Field(None, description="the category's display name in the response language "
+                                       "(tenant or bundled `categories`, else the category made readable)")
     source: Source
 
 
@@ -78,6 +80,8 @@ class WizardDefinition(WizardSummary):
     fields: list[FieldView]
     pages: list[PageView] | None = Field(default=None, description="a multi-step wizard's pages, in order")
     has_validator: bool = Field(description="true when the wizard offers an LLM Check (POST .../validate)")
+    warnings: list[str] = Field(default_factory=list, description="for the author: what loads but is most likely "
+                                "a mistake (unknown template variable or icon), as `file:line:col: message`")
 
 
 def field_view(field: FormField, lang: str, level: Level | None = None) -> FieldView:
@@ -104,19 +108,19 @@ def field_view(field: FormField, lang: str, level: Level | None = None) -> Field
 
 
 _SUMMARY_CACHE_MAX = 50_000
-_summaries: dict[tuple[int, str, Source, str], tuple[object, WizardSummary]] = {}
+_summaries: dict[tuple[int, str, Source, str, str | None], tuple[object, WizardSummary]] = {}
 _summaries_lock = threading.Lock()
 
 
-def summary_view(wizard: LoadedWizard, lang: str) -> WizardSummary:
+def summary_view(wizard: LoadedWizard, lang: str, category_label: str | None = None) -> WizardSummary:
     d = wizard.head
-    key = (id(d), wizard.name, wizard.source, lang)
+    key = (id(d), wizard.name, wizard.source, lang, category_label)
     hit = _summaries.get(key)
     if hit is not None and hit[0] is d:  # the entry holds `d`, so its id cannot be reused meanwhile
         return hit[1]
     summary = WizardSummary(
         name=wizard.name, title=localize(d.title, lang), description=localize(d.description, lang),
-        icon=d.icon, category=d.category, source=wizard.source,
+        icon=d.icon, category=d.category, category_label=category_label, source=wizard.source,
     )
     with _summaries_lock:
         if len(_summaries) >= _SUMMARY_CACHE_MAX:
@@ -134,12 +138,13 @@ def _page_views(wizard: LoadedWizard, rules: FormRules, lang: str) -> list[PageV
             for page, reads in zip(wizard.definition.pages, rules.page_depends_on, strict=True)]
 
 
-def definition_view(wizard: LoadedWizard, lang: str) -> WizardDefinition:
-    summary = summary_view(wizard, lang)
+def definition_view(wizard: LoadedWizard, lang: str, category_label: str | None = None) -> WizardDefinition:
+    summary = summary_view(wizard, lang, category_label)
     rules = wizard.body.rules
     return WizardDefinition(
         **summary.model_dump(), language=lang,
         fields=[field_view(f, lang, rules.top) for f in wizard.definition.fields],
         pages=_page_views(wizard, rules, lang),
         has_validator=wizard.validator is not None,
+        warnings=[w.at(f"{wizard.name}.yaml") for w in wizard.warnings],
     )
