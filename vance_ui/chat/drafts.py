@@ -13,23 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.store import DocumentStore, InvalidDocumentPath, check_segment
-from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
+from vance_ui.wizards.form_paths import without_secrets
+from vance_ui.wizards.schema import FormField
 
 FOLDER = "drafts"
 MAX_PAGE = 1000
 
 
 def strip_secrets(fields: Sequence[FormField], values: Mapping[str, Any]) -> dict[str, Any]:
-    """Declared keys only, password values removed."""
-    clean: dict[str, Any] = {}
-    for field in fields:
-        if field.name not in values or isinstance(field, PasswordField):
-            continue
-        value = values[field.name]
-        if isinstance(field, RepeatField) and isinstance(value, list):
-            value = [strip_secrets(field.item, item) for item in value if isinstance(item, Mapping)]
-        clean[field.name] = value
-    return clean
+    """Declared keys only, password values left out."""
+    return without_secrets(fields, values)
 
 
 @dataclass(frozen=True)

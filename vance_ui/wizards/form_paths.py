@@ -1,13 +1,15 @@
-"""Where a value sits in a form: one path shape (a tuple) and one walk over fields and values.
+"""Where a value sits in a form (one path shape, a tuple) and what of it is secret.
 
 A path is `("members", 2, "name")` inside the app and `members[2].name` on the wire (errors,
-Check hints, the API). Validation, visibility, masking, drafts and the web form all use these.
+Check hints, the API): validation, visibility, the web form and the CLI use these. Password values
+are found in one place too: `has_password`, `without_secrets` (templates that must not see them,
+stored drafts).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vance_ui.wizards.schema import FormField, PasswordField, RepeatField
@@ -38,38 +40,23 @@ def parse_path(text: str) -> Path | None:
     return tuple(name or int(index) for name, index in _TOKEN.findall(text))
 
 
-def walk(fields: Sequence[FormField], values: Mapping[str, Any], prefix: Path = ()) -> Iterator[
-        tuple[Path, FormField, Any]]:
-    """Every field with its value, repeat items included (`(members, 2, name)`), parents first."""
-    for field in fields:
-        path = (*prefix, field.name)
-        value = values.get(field.name)
-        yield path, field, value
-        if isinstance(field, RepeatField) and isinstance(value, list):
-            for index, item in enumerate(value):
-                if isinstance(item, Mapping):
-                    yield from walk(field.item, item, (*path, index))
-
-
 def has_password(fields: Sequence[FormField]) -> bool:
     return any(isinstance(f, PasswordField) or (isinstance(f, RepeatField) and has_password(f.item)) for f in fields)
 
 
-def secret_values(fields: Sequence[FormField], values: Mapping[str, Any]) -> list[str]:
-    """The non-empty password values in `values`, wherever they sit."""
-    return [value for _, field, value in walk(fields, values)
-            if isinstance(field, PasswordField) and isinstance(value, str) and value]
-
-
-def mask_secrets(fields: Sequence[FormField], values: Mapping[str, Any], mask: str) -> dict[str, Any]:
-    """A copy of `values` with every password value (also inside repeat items) replaced by `mask`
-    (or "" where it was empty)."""
-    masked = dict(values)
+def without_secrets(fields: Sequence[FormField], values: Mapping[str, Any], mask: str | None = None) -> dict[str, Any]:
+    """A copy of `values` (declared keys only) in which every password value, also inside repeat
+    items, is `mask` ("" where it was empty), or is left out when `mask` is None (stored drafts)."""
+    out: dict[str, Any] = {}
     for field in fields:
-        value = masked.get(field.name)
+        if field.name not in values:
+            continue
+        value = values[field.name]
         if isinstance(field, PasswordField):
-            masked[field.name] = mask if value else ""
-        elif isinstance(field, RepeatField) and isinstance(value, list):
-            masked[field.name] = [mask_secrets(field.item, item, mask) if isinstance(item, Mapping) else item
-                                  for item in value]
-    return masked
+            if mask is not None:
+                out[field.name] = mask if value else ""
+            continue
+        if isinstance(field, RepeatField) and isinstance(value, list):
+            value = [without_secrets(field.item, item, mask) for item in value if isinstance(item, Mapping)]
+        out[field.name] = value
+    return out

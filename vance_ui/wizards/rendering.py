@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from vance_ui.wizards.form_paths import mask_secrets
+from vance_ui.wizards.form_paths import without_secrets
 from vance_ui.wizards.form_state import RenderContext
 from vance_ui.wizards.localization import localize
 from vance_ui.wizards.model import CompiledFollowUp, LoadedWizard
@@ -66,7 +66,7 @@ def _follow_up(follow: CompiledFollowUp, values: dict[str, Any], safe: dict[str,
 def prompt_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderSteps[RenderedPrompt]:
     """`values` must come from the validator: declared keys only, defaults applied."""
     body = (yield from _render(wizard.prompt, values, ctx)).rstrip()
-    safe = mask_secrets(wizard.definition.fields, values, "")
+    safe = without_secrets(wizard.definition.fields, values, "")
     links = []
     for follow in wizard.follow_ups:
         link = yield from _follow_up(follow, values, safe, ctx)
@@ -83,5 +83,5 @@ def validator_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderCon
     """The validator never sees secrets: password values reach it as a placeholder."""
     if wizard.validator is None:
         return None
-    masked = mask_secrets(wizard.definition.fields, values, MASKED)
+    masked = without_secrets(wizard.definition.fields, values, MASKED)
     return (yield from _render(wizard.validator, masked, ctx)).strip()
