@@ -26,6 +26,7 @@ export default {
     query: { type: String, default: null },
     inputId: String,
     listId: String,
+    hintId: String,
     label: String,
     keys: String,
   },
@@ -76,6 +77,7 @@ export default {
       if (!input) return;
       input.setAttribute("aria-controls", this.listId);
       input.setAttribute("aria-autocomplete", "list");
+      if (this.hintId) input.setAttribute("aria-describedby", this.hintId);
       if (this.isOpen) input.setAttribute("aria-activedescendant", this.optionId(this.active));
       else input.removeAttribute("aria-activedescendant");
     },

@@ -45,6 +45,7 @@ class SlashMenu(Element, component="slash_menu.js"):
         self.on("choose", self._chosen)
         # always in the page, empty when there is nothing to say: a live region that appears is not always read
         self.hint = ui.label().classes("vance-slash-hint").props('role=status aria-live=polite').mark("slash-hint")
+        self._props["hintId"] = self.hint.html_id
 
     @property
     def options(self) -> list[dict[str, Any]]:
