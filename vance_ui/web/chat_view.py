@@ -105,7 +105,7 @@ class ChatView:
             secret = True  # cannot tell: the safe side
         self.set_prompt(prompt, secret=secret)
 
-    def set_prompt(self, prompt: str, *, secret: bool = False) -> None:
+    def set_prompt(self, prompt: str, *, secret: bool) -> None:
         """A wizard's result: replaces the input text, focused for editing; nothing is sent."""
         if self.keeper is not None:
             self.keeper.set_prompt(prompt, secret=secret)
