@@ -62,3 +62,18 @@ document.addEventListener(
     },
   });
 })();
+
+// Touch screens: Quasar opens a tooltip on the mouseenter a tap emulates and waits for a
+// mouseleave that does not come, so it stayed over the chat after every tap on a button. While
+// the last pointer was a finger, `vance-touch` on <html> hides tooltips (vance.css); a mouse
+// moving or clicking brings them back.
+(() => {
+  const root = document.documentElement;
+  const seen = (event) => {
+    if (event.pointerType === "touch" || event.pointerType === "pen") root.classList.add("vance-touch");
+    else if (event.pointerType === "mouse") root.classList.remove("vance-touch");
+  };
+  document.addEventListener("pointerdown", seen, { capture: true, passive: true });
+  document.addEventListener("pointermove", (event) => { if (event.pointerType === "mouse") seen(event); },
+    { capture: true, passive: true });
+})();

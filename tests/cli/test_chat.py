@@ -154,3 +154,27 @@ def test_ctrl_c_stops_a_streaming_answer(cli_data: Path, service: WizardService)
     with typed("tell me\r", "\x04"):
         assert chat.run() == 0
     assert "".join(written).endswith("partial\n[stopped]\n") and chat.messages == []
+
+
+def test_a_listed_wizard_name_is_a_command_and_a_double_slash_sends_a_slash(cli_data: Path,
+                                                                           service: WizardService) -> None:
+    """The web chat's rules (vance_ui/chat/slash.py): `/all-types` runs that wizard, `//x` sends `/x`."""
+    chat, _, said = repl(service, EchoEngine())
+    with typed("/all-types\r", "\x03", "//etc/hosts is a file\r", "/nosuch thing\r", "\x04"):
+        assert chat.run() == 0
+    shown = "\n".join(said)
+    assert "wizard cancelled" in shown, "/all-types started the wizard"
+    assert "unknown command /nosuch" in shown and "//text sends /text" in shown
+    assert [m.content for m in chat.messages if m.role == "user"] == ["/etc/hosts is a file"]
+
+
+def test_completer_offers_wizard_names_after_a_slash_ranked_like_the_web_menu() -> None:
+    completer = ChatCompleter(lambda: ["all-types", "gremium", "gremium-plus", "plus"])
+
+    def complete(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent(completion_requested=True))]
+
+    assert complete("/gr") == ["/gremium", "/gremium-plus"]
+    assert complete("/plus") == ["/plus", "/gremium-plus"]
+    assert complete("/wizard plus") == ["plus", "gremium-plus"]
+    assert complete("//gr") == []

@@ -1,7 +1,8 @@
 """`vance chat`: a REPL on the same chat engines as the web app, with `/wizard <name>`.
 
 A rendered wizard prompt is not sent: it becomes the next input line's text, so the user can
-edit it first, as in the web chat (spec section 9).
+edit it first, as in the web chat (spec section 9). What a line means (`/gremium`, `/wizard x`,
+`//text`) and how names match are the web chat's rules too (vance_ui/chat/slash.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from vance_ui.chat.engine import ChatEngine, ChatMessage, RunProgress, create_engine
+from vance_ui.chat.slash import ChatInput, match_names, read_input
 from vance_ui.cli.backend import Backend, BackendError
 from vance_ui.cli.prompter import FormPrompter, run_wizard
 from vance_ui.cli.terminal import Terminal
@@ -27,6 +29,7 @@ from vance_ui.service import WizardNotFound
 
 COMMANDS = {
     "/wizard": "/wizard <name>  fill a wizard; its prompt lands in the input line for editing",
+    "/<name>": "/<name>         the same for a listed wizard, e.g. /gremium (//text sends /text)",
     "/wizards": "/wizards        list the wizards",
     "/clear": "/clear          forget the conversation so far",
     "/help": "/help           this help",
@@ -53,13 +56,16 @@ class ChatCompleter(Completer):
         text = document.text_before_cursor
         if text.startswith("/wizard "):
             prefix = text[len("/wizard "):].lstrip()
-            for name in self.names():
-                if name.startswith(prefix):
-                    yield Completion(name, start_position=-len(prefix))
-        elif text.startswith("/") and " " not in text:
+            for name in match_names(self.names(), prefix):
+                yield Completion(name, start_position=-len(prefix))
+        elif text.startswith("/") and not text.startswith("//") and " " not in text:
             for command in COMMANDS:
-                if command.startswith(text):
+                if command.startswith(text) and command != "/<name>":
                     yield Completion(command, start_position=-len(text))
+            if len(text) > 1:  # wizard names too, once something is typed after the slash
+                for name in match_names(self.names(), text[1:]):
+                    if f"/{name}" not in COMMANDS:
+                        yield Completion(f"/{name}", start_position=-len(text))
 
 
 def default_history_file() -> Path:
@@ -95,40 +101,41 @@ class ChatRepl:
                 except EOFError:
                     return 0
                 pending = ""
-                if not text.strip():
-                    continue
-                if text.strip().startswith("/"):
-                    result = self.command(text.strip())
+                line = read_input(text)
+                if line.kind == "command":
+                    result = self.command(line)
                     if result is None:
                         return 0
                     pending = result
-                    continue
-                pending = self.send(text)
+                elif line.text:
+                    pending = self.send(text if line.text == text.strip() else line.text)  # `//x` sends `/x`
         finally:
             self._loop.close()
 
-    def command(self, text: str) -> str | None:
+    def command(self, line: ChatInput) -> str | None:
         """Run a slash command; the next input line's text, or None to leave."""
-        name, _, rest = text.partition(" ")
+        name, rest = f"/{line.text}", line.rest
         if name in ("/quit", "/exit"):
             return None
         if name == "/help":
-            for line in COMMANDS.values():
-                self.terminal.say(f"  {line}")
+            for usage in COMMANDS.values():
+                self.terminal.say(f"  {usage}")
         elif name == "/clear":
             self.messages.clear()
             self.terminal.say("  conversation cleared", "ansibrightblack")
         elif name == "/wizards":
             try:
-                for wizard in self.backend.list_wizards():
-                    category = wizard.category_label or wizard.category or "-"
-                    self.terminal.say(f"  {wizard.name:<24} {wizard.title}  [{category}]")
+                for summary in self.backend.list_wizards():
+                    category = summary.category_label or summary.category or "-"
+                    self.terminal.say(f"  {summary.name:<24} {summary.title}  [{category}]")
             except BackendError as exc:
                 self.terminal.say(f"  {exc}", "ansired")
         elif name == "/wizard":
-            return self.wizard(rest.strip())
+            return self.wizard(rest)
+        elif (wizard := line.wizard_name(self.completer.names())) is not None:
+            return self.wizard(wizard)
         else:
-            self.terminal.say(f"  unknown command {name}; /help lists them", "ansiyellow")
+            self.terminal.say(f"  unknown command {name}; /help lists them (//text sends /text)", "ansiyellow")
         return ""
 
     def wizard(self, name: str) -> str:

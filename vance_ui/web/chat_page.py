@@ -136,7 +136,13 @@ class ChatPage:
     # -- actions --------------------------------------------------------------------------------
 
     def open_wizard(self, name: str, prefill: Mapping[str, str] | None = None) -> None:
-        open_wizard(self.ctx, name, prefill, self.chat.set_prompt)
+        open_wizard(self.ctx, name, prefill, lambda prompt: self.prompt_used(name, prompt))
+
+    def prompt_used(self, name: str, prompt: str) -> None:
+        """The prompt goes into the input; on a phone the side panel lies over it, so it closes."""
+        self.chat.use_wizard_prompt(name, prompt)
+        ui.run_javascript(f'if (document.querySelector(".q-drawer--mobile .vance-side")) '
+                          f'getElement({self.right.id})?.hide()')
 
     def show_progress(self) -> None:
         self.tabs.set_value("progress")
@@ -156,6 +162,7 @@ class ChatPage:
         self.chat.show_session(session)
 
     def session_deleted(self, session_id: str) -> None:
+        self.ctx.inputs.delete(session_id)
         if self.chat.session.id == session_id:
             remaining = self.ctx.sessions.list()
             self.select_session(remaining[0] if remaining else self.ctx.sessions.create())

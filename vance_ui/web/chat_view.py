@@ -21,12 +21,18 @@ from nicegui import background_tasks, run, ui
 
 from vance_ui.chat.engine import ChatEngine, RunProgress
 from vance_ui.chat.sessions import ChatSession, StoredMessage, title_from
+from vance_ui.chat.slash import read_input
+from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
+from vance_ui.service import WizardNotFound
 from vance_ui.web.context import PageContext
+from vance_ui.web.input_draft import InputKeeper
 from vance_ui.web.messages import AssistantMessage, stored_message, user_message
 from vance_ui.web.progress_panel import ProgressPanel
 from vance_ui.web.quick_start import quick_start_cards
+from vance_ui.web.slash_menu import SlashMenu
 from vance_ui.web.submit import on_submit
+from vance_ui.wizards.form_paths import has_password
 
 # <= 12.5 Markdown updates/s; the progress panel rides along (its own timer stays quiet while
 # updates come this often), so streaming sends at most ~12.5 websocket messages/s (target: 20)
@@ -42,6 +48,7 @@ class ChatView:
         self.on_open_wizard, self.on_sessions_changed = on_open_wizard, on_sessions_changed
         self.on_run_started = on_run_started
         self.task: asyncio.Task[None] | None = None
+        self.keeper: InputKeeper | None = None  # with the input, in build_input
         self.transcript = ui.column().classes("vance-transcript w-full gap-5").mark("transcript")
         self.show_session(session)
 
@@ -59,12 +66,18 @@ class ChatView:
             self.stop_button = ui.button(icon="stop", on_click=self.stop) \
                 .props("round unelevated color=negative").tooltip(t("stop")).mark("chat-stop")
             self.stop_button.visible = False
+        self.slash = SlashMenu(self.ctx, self.input, self.on_open_wizard)
+        self.keeper = InputKeeper(self.ctx.inputs, self.input)
+        self.keeper.show(self.session.id)
+        self.input.on_value_change(lambda e: self._input_changed(e.value or ""))
 
     # -- sessions -------------------------------------------------------------------------------
 
     def show_session(self, session: ChatSession) -> None:
         self.stop()
         self.session = session
+        if self.keeper is not None:
+            self.keeper.show(session.id)
         self.transcript.clear()
         with self.transcript:
             if not session.messages:
@@ -79,14 +92,36 @@ class ChatView:
 
     # -- input ----------------------------------------------------------------------------------
 
-    def set_prompt(self, prompt: str) -> None:
+    def _input_changed(self, text: str) -> None:
+        self.slash.text_changed(text)
+        if self.keeper is not None:
+            self.keeper.changed(text)
+
+    def use_wizard_prompt(self, wizard: str, prompt: str) -> None:
+        """A wizard's result; not kept on disk when that wizard has a password field (input_draft.py)."""
+        try:
+            secret = has_password(self.ctx.service.wizard(self.ctx.scope, wizard).definition.fields)
+        except (WizardNotFound, InvalidDocumentPath):
+            secret = True  # cannot tell: the safe side
+        self.set_prompt(prompt, secret=secret)
+
+    def set_prompt(self, prompt: str, *, secret: bool) -> None:
         """A wizard's result: replaces the input text, focused for editing; nothing is sent."""
-        self.input.value = prompt
+        if self.keeper is not None:
+            self.keeper.set_prompt(prompt, secret=secret)
+        else:
+            self.input.value = prompt
         self.input.run_method("focus")
 
     async def send(self) -> None:
-        text = (self.input.value or "").strip()
-        if not text or self.task is not None:
+        if self.task is not None:
+            return
+        line = read_input(self.input.value or "")
+        if line.kind == "command":  # a wizard to open, or a hint why nothing was sent
+            self.slash.run(line)
+            return
+        text = line.text
+        if not text:
             return
         self.input.value = ""
         session = self.session

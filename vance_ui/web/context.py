@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vance_ui.chat.drafts import DraftStore
+from vance_ui.chat.drafts import DraftStore, InputDraftStore
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.service import Scope, WizardService
 from vance_ui.web.i18n import Texts
@@ -12,7 +12,7 @@ from vance_ui.web.i18n import Texts
 
 @dataclass
 class PageContext:
-    """Everything user-scoped (wizard layer, sessions, drafts) goes through `tenant` and `user`."""
+    """Everything user-scoped (wizard layer, sessions, drafts, chat inputs) goes through `tenant` and `user`."""
 
     service: WizardService
     t: Texts
@@ -23,6 +23,7 @@ class PageContext:
     def __post_init__(self) -> None:
         self.sessions = SessionStore(self.service.data, self.tenant, self.user)
         self.drafts = DraftStore(self.service.data, self.tenant, self.user)
+        self.inputs = InputDraftStore(self.service.data, self.tenant, self.user)
 
     @property
     def lang(self) -> str:

@@ -111,6 +111,20 @@ _TEXTS: dict[str, dict[str, str]] = {
                         "de": "Zu viele Versuche. Bitte in {minutes} Minute(n) erneut versuchen."},
     "logout": {"en": "Log out", "de": "Abmelden"},
     "tenant": {"en": "Workspace", "de": "Arbeitsbereich"},
+    "slash_label": {"en": "Wizards", "de": "Wizards"},
+    "slash_keys": {"en": "↑↓ choose · Enter or Tab opens · Esc closes · //text sends /text",
+                   "de": "↑↓ auswählen · Enter oder Tab öffnet · Esc schließt · //Text sendet /Text"},
+    "slash_unknown": {"en": "Not sent: there is no wizard '/{name}' here. Type / to pick one, or start with // to "
+                            "send a text that begins with /.",
+                      "de": "Nicht gesendet: Hier gibt es keinen Wizard '/{name}'. Tippe /, um einen zu wählen, oder "
+                            "beginne mit //, um einen Text zu senden, der mit / anfängt."},
+    "slash_extra": {"en": "Not sent: '/{name}' opens its wizard only on its own, without more text. Start with // to "
+                          "send a text that begins with /.",
+                    "de": "Nicht gesendet: '/{name}' öffnet seinen Wizard nur allein, ohne weiteren Text. Beginne mit "
+                          "//, um einen Text zu senden, der mit / anfängt."},
+    "slash_empty": {"en": "Not sent: type a wizard's name after /, or start with // to send a text that begins with /.",
+                    "de": "Nicht gesendet: Tippe nach / den Namen eines Wizards, oder beginne mit //, um einen Text "
+                          "zu senden, der mit / anfängt."},
     "toggle_panel": {"en": "Show or hide the side panel", "de": "Seitenleiste ein- oder ausblenden"},
 }
 
