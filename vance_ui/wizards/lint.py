@@ -26,13 +26,14 @@ from vance_ui.wizards.model import LoadedWizard, Source
 from vance_ui.wizards.sandbox import SAFE_ENV
 from vance_ui.wizards.schema import RepeatField, Wizard
 from vance_ui.wizards.templating import CheckedTemplate
+from vance_ui.wizards.visibility import FormRules
 from vance_ui.wizards.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
 
 Severity = Literal["error", "warning", "info"]
 Loc = tuple[int | str, ...]
 
-#: What the render context adds next to the field values (spec section 5).
-CONTEXT_VARIABLES = frozenset({"lang", "user", "project"})
+#: What the render context adds next to the field values (spec section 5, and `today`).
+CONTEXT_VARIABLES = frozenset({"lang", "user", "project", "today"})
 _ID_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
 
 
@@ -184,7 +185,8 @@ class _Checker:
         for loc, source, compiled, _ in _templates(self.wizard):
             for name in sorted(compiled.variables - known):
                 hint = difflib.get_close_matches(name, sorted(fields), n=1)
-                message = f"{_where(loc)}: '{name}' is neither a field nor a context variable (lang, user, project)"
+                message = (f"{_where(loc)}: '{name}' is neither a field nor a context variable "
+                           "(lang, user, project, today)")
                 self.add(loc, "error", message + (f"; did you mean '{hint[0]}'?" if hint else ""),
                          word=name, template_line=_first_line(source, name))
 
@@ -197,6 +199,9 @@ class _Checker:
             (used if counts else checked).update(compiled.variables)
             if counts and has_repeat:  # item fields are read as attributes: only then re-parse
                 constants |= _constants(source, loc[-1] == "condition")
+        shown_by = _show_if_names(self.wizard.body.rules)  # a field that decides what is shown is used
+        used |= shown_by
+        constants |= shown_by  # an item's showIf reads the item's fields by name
         for index, field in enumerate(self.wizard.definition.fields):
             if field.name not in used:
                 extra = " (only validatorPrompt reads it)" if field.name in checked else ""
@@ -242,6 +247,17 @@ class _Checker:
                 self.add(("availableIn", index), "warning", f"availableIn: '{pattern}' can never match: {problem}")
         if includes and dead == len(includes):
             self.add(("availableIn",), "error", "availableIn: no pattern can match, so the wizard is never listed")
+
+
+def _show_if_names(rules: FormRules) -> set[str]:
+    """Every name a field's or page's showIf reads, repeat items included."""
+    names = {name for page in rules.pages if page is not None for name in page.variables}
+    levels = [rules.top]
+    while levels:
+        level = levels.pop()
+        names.update(name for condition in level.conditions.values() for name in condition.variables)
+        levels.extend(level.items.values())
+    return names
 
 
 def _where(loc: Loc) -> str:

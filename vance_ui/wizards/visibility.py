@@ -14,6 +14,7 @@ after every expression inside that repeat's items.
 from __future__ import annotations
 
 import graphlib
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -135,16 +136,26 @@ def _reads(condition: CheckedTemplate | None, visible: frozenset[str], loc: Loc,
 
 def _level(fields: Sequence[FormField], loc: Loc, outer: tuple[frozenset[str], ...],
            conditions: Mapping[Loc, CheckedTemplate], problems: list[tuple[str, Loc]],
-           extra: Mapping[str, set[str]] | None = None) -> tuple[Level, set[tuple[int, str]]]:
-    """One level's order; also what it reads from outer scopes, as (scope index, name)."""
+           extra: Mapping[str, set[str]] | None = None) -> tuple[Level, dict[tuple[int, str], Loc]]:
+    """One level's order; also what it reads from outer scopes, as (scope index, name) -> the
+    location of the first showIf that reads it."""
     own = frozenset(f.name for f in fields)
     scopes = (*outer, own)
     visible = frozenset().union(*scopes)
     graph: dict[str, set[str]] = {name: set(needs) for name, needs in (extra or {}).items()}
-    external: set[tuple[int, str]] = set()
+    readers: dict[tuple[str, str], Loc] = {}  # (node, what it needs) -> the showIf that reads it
+    external: dict[tuple[int, str], Loc] = {}
     levels: dict[str, Level] = {}
     found: dict[str, CheckedTemplate] = {}
     depends: dict[str, tuple[str, ...]] = {}
+
+    def need(node: str, scope: int, name: str, where: Loc) -> None:
+        if scope == len(outer):
+            graph[node].add(name)
+            readers.setdefault((node, name), where)
+        else:
+            external.setdefault((scope, name), where)
+
     for position, f in enumerate(fields):
         here: Loc = (*loc, position)
         condition = conditions.get((*here, "showIf"))
@@ -152,23 +163,33 @@ def _level(fields: Sequence[FormField], loc: Loc, outer: tuple[frozenset[str], .
         if condition is not None:
             found[f.name] = condition
             depends[f.name] = tuple(sorted(reads))
-        needs = graph.setdefault(f.name, set())
-        for name in reads:
-            needs.add(name) if name in own else external.add((_scope_of(name, outer), name))
+        graph.setdefault(f.name, set())
+        for name in sorted(reads):
+            need(f.name, len(outer) if name in own else _scope_of(name, outer), name, (*here, "showIf"))
         if isinstance(f, RepeatField):
             sub, sub_reads = _level(f.item, (*here, "item"), scopes, conditions, problems)
             levels[f.name] = sub
-            for scope, name in sub_reads:
-                needs.add(name) if scope == len(outer) else external.add((scope, name))
+            for (scope, name), where in sub_reads.items():
+                need(f.name, scope, name, where)
     try:
         order = tuple(graphlib.TopologicalSorter(graph).static_order())
     except graphlib.CycleError as cycle:
         loop = [str(name) for name in cycle.args[1]]
-        first = next((i for i, f in enumerate(fields) if f.name in loop), 0)
         shown = " -> ".join(name if not name.startswith("#") else f"page {int(name[1:]) + 1}" for name in loop)
-        problems.append((f"the showIf conditions form a cycle: {shown}", (*loc, first, "showIf")))
+        place = _cycle_place(loop, readers, loc)
+        if len(set(loop)) == 1 and "item" in place:
+            shown += f" (an item's showIf cannot read '{loop[0]}', the list the item is in)"
+        problems.append((f"the showIf conditions form a cycle: {shown}", place))
         order = tuple(graph)
     return Level(order, found, depends, levels), external
+
+
+def _cycle_place(loop: list[str], readers: Mapping[tuple[str, str], Loc], loc: Loc) -> Loc:
+    """The first expression of a cycle in the file: a page's showIf, or a showIf (maybe inside a repeat
+    item) that reads the next name. In graphlib's loop each node is needed by the one after it."""
+    places = [("pages", int(node[1:]), "showIf") if node.startswith("#") else readers.get((node, needed))
+              for needed, node in itertools.pairwise(loop)]
+    return min((place for place in places if place is not None), default=loc)
 
 
 def _scope_of(name: str, outer: tuple[frozenset[str], ...]) -> int:
