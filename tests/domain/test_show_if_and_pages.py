@@ -276,6 +276,26 @@ def test_the_definition_lists_the_pages_and_what_each_condition_reads(stay: Wiza
     assert definition.pages and definition.pages[1].description == "Nur mit Übernachtung"
 
 
+def test_a_preview_that_cannot_render_still_tells_what_is_shown(service: WizardService, data_dir: Path) -> None:
+    """The template fails for these values (a runtime error, in a render worker): the form state
+    still has its visibility and errors, and says why the preview is missing."""
+    write_wizard(data_dir, "_vance", "fragile", """
+title: { en: "Fragile" }
+description: { en: "x" }
+fields:
+  - { name: n, type: integer, label: { en: N } }
+  - { name: why, type: string, required: true, label: { en: Why }, showIf: "n and n > 3" }
+promptTemplate: "{{ 10 // n }}"
+""")
+    broken = service.form_report_sync(SCOPE, "fragile", {"n": 0})
+    assert broken.preview is None and broken.preview_problem is not None
+    assert broken.preview_problem.kind == "runtime" and "ZeroDivisionError" in str(broken.preview_problem)
+    assert broken.state.visibility.hidden == {("why",)} and broken.state.errors == []
+    fine = service.form_report_sync(SCOPE, "fragile", {"n": 5})
+    assert fine.preview is not None and fine.preview.prompt == "2" and fine.preview_problem is None
+    assert [e.field for e in fine.state.errors] == ["why"]
+
+
 # -- today and dates ---------------------------------------------------------------------------
 
 DEADLINE = """\
