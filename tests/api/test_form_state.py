@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.api.conftest import ApiServer
 from tests.conftest import write_wizard
 
 BASE = "/brain/default/wizards"
@@ -235,3 +236,21 @@ def test_the_state_route_is_in_the_openapi_schema(http: httpx.Client) -> None:
     spec = http.get("/openapi.json").json()
     assert "/brain/{tenant}/wizards/{name}/state" in spec["paths"]
     assert {"hidden", "pages", "errors", "prompt"} <= set(spec["components"]["schemas"]["StateOut"]["properties"])
+
+
+def test_the_readme_state_example_answers_what_the_readme_says(api: ApiServer, http: httpx.Client, data_dir: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+    import re
+
+    from tests.domain.test_readme_example import README, freeze_today, readme_trip_request
+
+    write_wizard(data_dir, "_vance", "trip-request", readme_trip_request())
+    freeze_today(api.service, monkeypatch)
+    example = re.search(r"curl -s -X POST localhost:8080/brain/default/wizards/trip-request/state \\\n"
+                        r".*?-d '(.*?)'\n# -> (.*?)\n```", README.read_text(), re.S)
+    assert example, "the /state example is missing from the README"
+    posted = json.loads(example.group(1))
+    documented = json.loads(re.sub(r"\n#\s*", " ", example.group(2)))
+    response = http.post(f"{BASE}/trip-request/state", json=posted)
+    assert response.status_code == 200 and response.json() == documented

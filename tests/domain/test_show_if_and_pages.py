@@ -227,7 +227,7 @@ pages:
     fields: [destination, nights]
   - title: { en: "Hotel", de: "Hotel" }
     description: { en: "Only for overnight stays", de: "Nur mit Übernachtung" }
-    showIf: "nights > 0"
+    showIf: "nights and nights > 0"
     fields: [hotel, breakfast]
   - title: { en: "Anything else", de: "Sonst noch etwas" }
     fields: [remarks]
@@ -509,3 +509,20 @@ def test_a_v1_wizard_shows_everything(service: WizardService) -> None:
     assert report.state.visibility.hidden == frozenset() and report.state.visibility.pages == ()
     assert service.definition(SCOPE, "gremium").pages is None
     assert all(f.depends_on is None for f in service.definition(SCOPE, "gremium").fields)
+
+
+def test_the_json_schema_explains_show_if_pages_and_dates() -> None:
+    """Editors show these descriptions while an author types (yaml-language-server)."""
+    from vance_ui.wizards.schema import wizard_json_schema
+
+    schema = wizard_json_schema()
+    defs = schema["$defs"]
+    assert "multi-step" in schema["properties"]["pages"]["description"]
+    for kind in ("StringField", "DateField", "RepeatField"):
+        assert "today" in defs[kind]["properties"]["showIf"]["description"], kind
+    assert "skipped" in defs["Page"]["properties"]["showIf"]["description"]
+    assert "exactly one page" in defs["Page"]["properties"]["fields"]["description"]
+    assert "YYYY-MM-DD" in defs["DateField"]["description"]
+    for key in ("dateMin", "dateMax", "defaultValue"):
+        prop = defs["DateField"]["properties"][key]
+        assert "YYYY-MM-DD" in prop["description"] and prop["anyOf"][0]["pattern"] == "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
