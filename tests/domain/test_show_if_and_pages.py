@@ -526,3 +526,32 @@ def test_the_json_schema_explains_show_if_pages_and_dates() -> None:
     for key in ("dateMin", "dateMax", "defaultValue"):
         prop = defs["DateField"]["properties"][key]
         assert "YYYY-MM-DD" in prop["description"] and prop["anyOf"][0]["pattern"] == "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+
+
+def test_after_a_restart_the_load_cache_gives_the_same_form(settings: Any, data_dir: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A restart builds the rules from the cached data (no YAML, no compile): same pages, same
+    visibility, same errors."""
+    from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
+    from vance_ui.settings import BUNDLED_DEFAULTS_DIR
+
+    write_wizard(data_dir, "_vance", "stay", STEPS)
+    write_wizard(data_dir, "_vance", "team", TEAM)
+    values = {"stay": {"nights": 2}, "team": {"abroad": True, "people": [{"name": "Bo", "note": True}]}}
+
+    def observed() -> list[Any]:
+        service = WizardService(settings, FileDocumentStore(data_dir), BundledStore(BUNDLED_DEFAULTS_DIR))
+        out: list[Any] = []
+        for name, posted in values.items():
+            state = service.form_report_sync(SCOPE, name, posted).state
+            out += [state.visibility, state.errors, service.definition(SCOPE, name).model_dump()]
+        return out
+
+    first = observed()
+    assert any((data_dir / ".cache").rglob("*")), "the first start left cache entries"
+
+    def no_yaml(content: bytes) -> Any:
+        raise AssertionError("a restart should not parse YAML")
+
+    monkeypatch.setattr("vance_ui.wizards.loader.parse_yaml", no_yaml)
+    assert observed() == first
