@@ -117,7 +117,7 @@ def test_lint_wizard_is_pure() -> None:
     findings = lint_wizard("unknown-variable", content, "x.yaml", StandaloneContext())
     assert [f.format() for f in findings] == [
         "x.yaml:7:10: error: promptTemplate: 'topik' is neither a field nor a context variable "
-        "(lang, user, project); did you mean 'topic'?"]
+        "(lang, user, project, today); did you mean 'topic'?"]
     assert lint_wizard("Bad Name", b"title: x", "y.yaml", StandaloneContext())[0].severity == "error"
 
 
@@ -162,3 +162,47 @@ def test_the_loader_warns_where_lint_reports(service: WizardService, scope: Scop
             definition = service.definition(scope, name)
         assert definition.warnings == [f"{name}.yaml:{finding[0].line}:{finding[0].col}: {finding[0].message}"]
         assert f"wizard warning: {path}:{finding[0].line}:{finding[0].col}: " in caplog.text
+
+
+SHOW_IF_WIZARD = """\
+title: { en: "Trip" }
+description: { en: "x" }
+fields:
+  - { name: abroad, type: boolean, label: { en: "Abroad?" } }
+  - { name: passport, type: string, label: { en: "Passport" }, showIf: "abroad" }
+  - name: people
+    type: repeat
+    label: { en: "People" }
+    item:
+      - { name: name, type: string, label: { en: "Name" } }
+      - { name: veggie, type: boolean, label: { en: "Veggie?" } }
+      - { name: dish, type: string, label: { en: "Dish" }, showIf: "not veggie and abroad" }
+  - { name: due, type: date, label: { en: "Due" } }
+pages:
+  - { title: { en: "Who" }, fields: [abroad, passport, people] }
+  - { title: { en: "When" }, fields: [due], showIf: "people" }
+promptTemplate: >-
+  {{ passport }} on {{ due or today }}: {% for p in people %}{{ p.name }} {{ p.dish }}{% endfor %}
+"""
+
+
+def test_show_if_reads_and_today_are_not_lint_findings() -> None:
+    """`abroad` and `veggie` are only read by showIf conditions: they decide what the form asks, so
+    they are used; `today` is a context variable."""
+    assert lint_wizard("trip", SHOW_IF_WIZARD.encode(), "trip.yaml", StandaloneContext()) == []
+    unused = SHOW_IF_WIZARD.replace('showIf: "abroad" ', "").replace("and abroad", "")
+    assert [f.format() for f in lint_wizard("trip", unused.encode(), "trip.yaml", StandaloneContext())] == [
+        "trip.yaml:4:13: warning: field 'abroad' is never used by promptTemplate or the follow-ups"]
+
+
+def test_show_if_and_page_problems_are_lint_errors_with_their_place() -> None:
+    broken = (SHOW_IF_WIZARD.replace('showIf: "abroad"', 'showIf: "abroad and ghost"')
+              .replace("fields: [due]", "fields: [due, nobody]")
+              .replace('showIf: "people"', 'showIf: "due"'))
+    found = [f.format() for f in lint_wizard("trip", broken.encode(), "trip.yaml", StandaloneContext())]
+    assert found == [
+        "trip.yaml:5:72: error: fields[1].showIf: reads 'ghost', which is not a field here "
+        "(nor lang, user, project, today)",
+        "trip.yaml:16:44: error: pages[1].fields[1]: 'nobody' is not a top-level field",
+        "trip.yaml:16:61: error: pages[1].showIf: the showIf conditions form a cycle: page 2 -> due -> page 2",
+    ], found

@@ -11,6 +11,7 @@ import pytest
 
 from tests.cli.conftest import CLEAR, FINISH, FIXTURES, start_served_app, typed
 from tests.cli.test_commands import GREMIUM
+from tests.cli.test_interactive import BY_TRAIN_FOR_A_DAY, check_trip_stories
 from tests.support.app_server import AppServer
 from vance_ui.cli.backend import RemoteBackend
 from vance_ui.cli.main import main
@@ -25,6 +26,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     layer = data / "default" / "_vance" / "wizards"
     layer.mkdir(parents=True)
     shutil.copy(FIXTURES / "wizards" / "all-types.yaml", layer)
+    shutil.copy(FIXTURES / "wizards" / "trip-steps.yaml", layer)
     server = start_served_app(data)
     yield server
     server.stop()
@@ -85,3 +87,12 @@ def test_interactive_over_http_reasks_server_errors(same_data: AppServer, capsys
     with typed(*keys):
         assert main(["wizard", "all-types", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["prompt"] == remote.prompt
+
+
+def test_a_multi_step_wizard_over_http_asks_only_what_the_server_shows(same_data: AppServer,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The client never sees a showIf: it asks POST .../state after each answer and follows it."""
+    check_trip_stories(RemoteBackend(same_data.base_url, "default", None))
+    with typed(*BY_TRAIN_FOR_A_DAY):
+        assert main(["wizard", "trip-steps", "--json", "--server", same_data.base_url]) == 0
+    assert json.loads(capsys.readouterr().out)["prompt"] == "Rome by train, 0 nights. quick"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import write_wizard
 from vance_ui.service import Scope, WizardService
@@ -26,4 +29,43 @@ def test_the_readme_example_loads_and_renders(service: WizardService, data_dir: 
         "Changes:\n- Faster lists\n- New API (BREAKING)\n\n"
         "If this is successfully completed, offer the user the following follow-up action(s) as a Markdown link:\n"
         "- [Announce Vance 2.4](vance:/wizards/announce-release?kind=wizard&product=Vance&version=2.4)"
+    )
+
+
+def readme_trip_request() -> str:
+    """The README's complete example of showIf, pages, date and today."""
+    example = re.search(r"`<data>/default/_vance/wizards/trip-request.yaml`:\n\n```yaml\n(.*?)```", README.read_text(),
+                        re.S)
+    assert example, "the showIf / pages example is missing from the README"
+    return example.group(1)
+
+
+def freeze_today(service: WizardService, monkeypatch: pytest.MonkeyPatch, today: str = "2026-12-03") -> None:
+    """The README's dates stay in the future of the `today` its examples were written on."""
+    context = service.context
+    monkeypatch.setattr(service, "context", lambda *args, **kwargs: dataclasses.replace(
+        context(*args, **kwargs), today=today))
+
+
+def test_the_readme_show_if_and_pages_example_loads_and_behaves(service: WizardService, data_dir: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    write_wizard(data_dir, "_vance", "trip-request", readme_trip_request())
+    freeze_today(service, monkeypatch)
+    scope = Scope("default", "local")
+    definition = service.definition(scope, "trip-request", "de")
+    assert [p.title for p in definition.pages or []] == ["Die Reise", "Hotel", "Wer reist"]
+    travellers = [{"name": "Ada"}, {"name": "Bo", "external": True, "company": "Acme"}]
+    values = {"destination": "Oslo", "departure": "2030-05-04", "travel": "plane", "seat": "aisle", "nights": 2,
+              "hotel": "Fjord Inn", "travellers": travellers, "costCentre": "4711", "urgentReason": "left over"}
+    assert service.render(scope, "trip-request", values).prompt == (
+        "Book a trip to Oslo on 2030-05-04 by plane (aisle seat).\n"
+        "Hotel for 2 nights: Fjord Inn.\n"
+        "Travellers:\n- Ada\n- Bo (Acme)\n"
+        "Charge cost centre 4711."
+    )
+    day_trip = {**values, "travel": "train", "nights": 0, "travellers": [{"name": "Ada"}], "departure": "2026-01-01"}
+    assert service.render(scope, "trip-request", {**day_trip, "urgentReason": "a customer called"}).prompt == (
+        "Book a trip to Oslo on 2026-01-01 by train.\n"
+        "Short notice because: a customer called\n"
+        "Travellers:\n- Ada"
     )

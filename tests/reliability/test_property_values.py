@@ -23,6 +23,7 @@ from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
 from vance_ui.wizards.rendering import RenderedPrompt
 from vance_ui.wizards.schema import (
     BooleanField,
+    DateField,
     FormField,
     IntegerField,
     MultiSelectField,
@@ -66,6 +67,8 @@ def typed(field: FormField) -> st.SearchStrategy[Any]:
         right = st.integers(min_value=low - 2, max_value=high + 2) | NUMBERS
     elif isinstance(field, BooleanField):
         right = st.booleans()
+    elif isinstance(field, DateField):
+        right = st.dates().map(lambda day: day.isoformat()) | st.sampled_from(["2026-02-30", "2026-1-5", " 2026-05-05"])
     elif isinstance(field, SelectField):
         right = st.sampled_from([c.value for c in field.choices] + [""]) | TEXT
     elif isinstance(field, MultiSelectField):
@@ -136,6 +139,13 @@ def test_render_and_preview_are_always_structured(name: str) -> None:
         else:
             assert isinstance(preview, RenderedPrompt)
             preview.prompt.encode("utf-8")
+        try:  # what the form shows (POST .../state): hidden fields, pages, errors and the preview
+            report = SERVICE.form_report_sync(SCOPE, name, values)
+        except RenderFailed as failed:
+            assert failed.problem.kind in ("limit", "runtime", "forbidden", "syntax")
+        else:
+            assert all(e.error in CODES for e in report.state.errors)
+            assert (report.preview is None) != (report.preview_problem is None)
 
     check()
 

@@ -17,7 +17,7 @@ import pytest
 
 from tests.conftest import write_wizard
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
-from vance_ui.service import Scope, WizardService
+from vance_ui.service import RenderFailed, Scope, WizardService
 from vance_ui.settings import Settings
 from vance_ui.wizards.render_pool import KILL_MARGIN_SECONDS, render_pool
 from vance_ui.wizards.sandbox import DEFAULT_LIMITS, TemplateLimits
@@ -253,3 +253,65 @@ def test_what_a_worker_compiled_before_does_not_eat_a_later_renders_memory(monke
     hungry = compile_template("{{ ([range(100000)|list] * 20)|sum(start=[])|length }}", "promptTemplate")
     assert render_bounded(hungry, {}) == "2000000"
     pool.close()
+
+
+SHOW_IF_BOMB = """\
+title: { en: "Bomb in a condition" }
+description: { en: "x" }
+fields:
+  - { name: n, type: integer, label: { en: N } }
+  - { name: more, type: string, required: true, label: { en: More },
+      showIf: "([range(n)|list]*n)|sum(start=[])|length > 0" }
+promptTemplate: "{{ n }} {{ more }}"
+"""
+
+
+def test_a_show_if_bomb_is_stopped_like_a_template(service: WizardService, data_dir: Path) -> None:
+    """A showIf is a template too: it runs in a render worker under the same deadline and memory cap,
+    for /render as for the live state of the form, and the app answers the next request."""
+    write_wizard(data_dir, "_vance", "bomb", SHOW_IF_BOMB)
+    scope = Scope("default", "local")
+    assert service.render(scope, "bomb", {"n": 3, "more": "x"}).prompt == "3 x"
+    peak = peak_rss()
+    for attempt in (lambda: service.render(scope, "bomb", {"n": 2500}),
+                    lambda: service.form_report_sync(scope, "bomb", {"n": 2500})):
+        started = time.monotonic()
+        with pytest.raises(RenderFailed) as stopped:
+            attempt()
+        took = time.monotonic() - started
+        assert stopped.value.problem.kind == "limit", stopped.value
+        assert took < STOPPED_WITHIN + 0.5, f"stopped only after {took:.2f} s"  # + the service's own steps
+    assert peak_rss() - peak < GROWTH_LIMIT, "the conditions grew this process' memory"
+    assert service.render(scope, "bomb", {"n": 0}).prompt == "0", "the next render works (more is hidden)"
+
+
+def test_show_if_runs_per_request_are_bounded(service: WizardService, data_dir: Path) -> None:
+    """Each showIf run is a round trip to a worker: nested repeat entries posted by the thousand would
+    hold a worker for half a minute, so one set of values gets at most MAX_CONDITION_RUNS of them."""
+    from vance_ui.wizards.visibility import MAX_CONDITION_RUNS
+
+    write_wizard(data_dir, "_vance", "nested", """
+title: { en: "Nested" }
+description: { en: "x" }
+fields:
+  - name: outer
+    type: repeat
+    label: { en: O }
+    item:
+      - name: inner
+        type: repeat
+        label: { en: I }
+        item:
+          - { name: x, type: boolean, label: { en: X } }
+          - { name: y, type: string, label: { en: Y }, showIf: x }
+promptTemplate: "{{ outer | length }}"
+""")
+    scope = Scope("default", "local")
+    legal = {"outer": [{"inner": [{"x": True, "y": "y"}] * 100} for _ in range(MAX_CONDITION_RUNS // 100)]}
+    assert service.render(scope, "nested", legal).prompt == str(MAX_CONDITION_RUNS // 100)
+    hostile = {"outer": [{"inner": [{"x": True}] * 200} for _ in range(100)]}
+    started = time.monotonic()
+    with pytest.raises(RenderFailed) as refused:
+        service.form_report_sync(scope, "nested", hostile)
+    assert refused.value.problem.kind == "limit" and f"more than {MAX_CONDITION_RUNS} times" in str(refused.value)
+    assert time.monotonic() - started < 10  # ~20,000 runs took 27-32 s on a busy 2-core VM; now ~1 s

@@ -31,7 +31,8 @@ def error_response(status: int, code: str, message: str, errors: list[dict[str, 
                    headers: dict[str, str] | None = None) -> JSONResponse:
     body: dict[str, Any] = {"error": code, "message": _text(message)}
     if errors is not None:
-        body["errors"] = [{key: _text(value, 300) for key, value in error.items()} for error in errors]
+        body["errors"] = [{key: value if isinstance(value, int) else _text(value, 300)  # a page stays a number
+                           for key, value in error.items()} for error in errors]
     return JSONResponse(body, status_code=status, headers=headers)
 
 

@@ -31,6 +31,7 @@ from vance_ui.wizards.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.model import LoadedWizard, Source
 from vance_ui.wizards.sandbox import SAFE_ENV
 from vance_ui.wizards.schema import RepeatField, Wizard
+from vance_ui.wizards.visibility import FormRules
 from vance_ui.wizards.yaml_source import SourceProblem, parse_yaml
 
 Severity = Literal["error", "warning", "info"]
@@ -177,6 +178,9 @@ class _Checker:
             (used if counts else checked).update(compiled.variables)
             if counts and has_repeat:  # item fields are read as attributes: only then re-parse
                 constants |= _constants(source, loc[-1] == "condition")
+        shown_by = _show_if_names(self.wizard.body.rules)  # a field that decides what is shown is used
+        used |= shown_by
+        constants |= shown_by  # an item's showIf reads the item's fields by name
         for index, field in enumerate(self.wizard.definition.fields):
             if field.name not in used:
                 extra = " (only validatorPrompt reads it)" if field.name in checked else ""
@@ -222,6 +226,17 @@ class _Checker:
                 self.add(("availableIn", index), "warning", f"availableIn: '{pattern}' can never match: {problem}")
         if includes and dead == len(includes):
             self.add(("availableIn",), "error", "availableIn: no pattern can match, so the wizard is never listed")
+
+
+def _show_if_names(rules: FormRules) -> set[str]:
+    """Every name a field's or page's showIf reads, repeat items included."""
+    names = {name for page in rules.pages if page is not None for name in page.variables}
+    levels = [rules.top]
+    while levels:
+        level = levels.pop()
+        names.update(name for condition in level.conditions.values() for name in condition.variables)
+        levels.extend(level.items.values())
+    return names
 
 
 def pattern_problem(pattern: str) -> str | None:

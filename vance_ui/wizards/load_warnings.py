@@ -22,8 +22,8 @@ from vance_ui.wizards.yaml_source import locate, scalar_body_line
 
 Loc = tuple[int | str, ...]
 
-#: What the render context adds next to the field values (spec section 5).
-CONTEXT_VARIABLES = frozenset({"lang", "user", "project"})
+#: What the render context adds next to the field values (spec section 5, and `today`).
+CONTEXT_VARIABLES = frozenset({"lang", "user", "project", "today"})
 
 
 def template_sources(body: WizardBody) -> Iterator[tuple[Loc, str, CheckedTemplate, bool]]:
@@ -76,7 +76,7 @@ def undeclared_variables(body: WizardBody, node: yaml.Node | None, lines: list[s
     for loc, source, compiled, _ in template_sources(body):
         for name in sorted(compiled.variables - known):
             hint = difflib.get_close_matches(name, sorted(fields), n=1)
-            message = (f"{where(loc)}: '{name}' is neither a field nor a context variable (lang, user, project)"
+            message = (f"{where(loc)}: '{name}' is neither a field nor a context variable (lang, user, project, today)"
                        + (f"; did you mean '{hint[0]}'?" if hint else ""))
             line, col = position(node, lines, loc, word=name, template_line=first_line(source, name))
             found.append(LoadWarning(line or 1, col or 1, message))

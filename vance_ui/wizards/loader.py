@@ -103,8 +103,9 @@ def _compile(source: str, origin: str, node: yaml.Node | None, loc: tuple[int | 
     except TemplateProblem as problem:
         start = scalar_body_line(node, loc)
         line = start + (problem.lineno - 1) if start and problem.lineno else start
-        where = _loc_text(loc)
-        raise SourceProblem(f"{where}: {problem.message}", line) from None
+        value_line, value_column = locate(node, loc)
+        where = _loc_text(loc)  # a one-line value (a showIf): the problem is somewhere in it, from its start
+        raise SourceProblem(f"{where}: {problem.message}", line, value_column if line == value_line else None) from None
 
 
 def _password_names(fields: list[FormField]) -> set[str]:

@@ -2,8 +2,8 @@
 
 Keys are camelCase as in the spec. Unknown keys are rejected, and so are keys that do not
 belong to a field's type: each type is its own model in a union discriminated by `type`.
-Roadmap additions (a per-field `showIf` expression, top-level `pages` that group field names)
-are new optional keys, so every file valid today stays valid.
+Form engine v2 (a per-field and per-page `showIf`, top-level `pages`, the `date` type) added only
+optional keys and a new type, so every file valid before stays valid.
 """
 
 from __future__ import annotations
@@ -90,12 +90,17 @@ def _check_iso_date(text: str) -> str:
 FieldName = Annotated[StrictStr, Field(max_length=64), AfterValidator(_check_field_name)]
 WizardName = Annotated[StrictStr, AfterValidator(_check_wizard_name)]
 LangCode = Annotated[str, Field(pattern=LANG_CODE_PATTERN)]
-IsoDate = Annotated[StrictStr, BeforeValidator(_yaml_date_as_text), AfterValidator(_check_iso_date)]
-ShowIf = Annotated[StrictStr, Field(
-    min_length=1, max_length=4000,
-    description="A template expression over the form's values, e.g. \"tone == 'formal'\": the field (or page) "
-                "is shown only while it is true",
-)]
+IsoDate = Annotated[StrictStr, BeforeValidator(_yaml_date_as_text), AfterValidator(_check_iso_date),
+                    Field(json_schema_extra={"pattern": ISO_DATE_RE.pattern})]
+ShowIf = Annotated[StrictStr, Field(min_length=1, max_length=4000)]
+SHOW_IF_HELP = (
+    "A template expression, e.g. \"tone == 'formal'\" or \"members | length > 2\": the field is shown only while "
+    "it is true. It reads the form's field names (inside a repeat item: the item's own fields first, then the "
+    "form's), lang, user, project and today (YYYY-MM-DD). A hidden field is not validated and reaches templates "
+    "and later conditions as its empty value; the expression itself never leaves the server (clients get dependsOn)"
+)
+PAGE_SHOW_IF_HELP = ("A template expression over the form's fields (see a field's showIf): while it is false the "
+                     "page is skipped and its fields are hidden. It may not read a field on this page")
 LocalizableText = Annotated[
     dict[LangCode, Annotated[StrictStr, Field(max_length=4000)]],
     Field(min_length=1, description="Text per language code, e.g. {de: 'Gremium anlegen', en: 'Create a council'}"),
@@ -118,7 +123,7 @@ class FieldBase(StrictModel):
     label: LocalizableText
     help: LocalizableText | None = None
     required: StrictBool = False
-    show_if: ShowIf | None = None
+    show_if: ShowIf | None = Field(default=None, description=SHOW_IF_HELP)
 
 
 class StringField(FieldBase):
@@ -161,12 +166,12 @@ class BooleanField(FieldBase):
 
 
 class DateField(FieldBase):
-    """A calendar date, held and rendered as ISO text (YYYY-MM-DD)."""
+    """A calendar date, held and rendered as ISO text (YYYY-MM-DD), so a showIf can compare it with `today`."""
 
     type: Literal["date"]
-    date_min: IsoDate | None = None
-    date_max: IsoDate | None = None
-    default_value: IsoDate | None = None
+    date_min: IsoDate | None = Field(default=None, description="The earliest date allowed, YYYY-MM-DD")
+    date_max: IsoDate | None = Field(default=None, description="The latest date allowed, YYYY-MM-DD")
+    default_value: IsoDate | None = Field(default=None, description="The date filled in at first, YYYY-MM-DD")
 
     @model_validator(mode="after")
     def _bounds(self) -> DateField:
@@ -269,8 +274,10 @@ class Page(StrictModel):
 
     title: LocalizableText
     description: LocalizableText | None = None
-    fields: Annotated[list[FieldName], Field(min_length=1, max_length=MAX_FIELDS)]
-    show_if: ShowIf | None = None
+    fields: Annotated[list[FieldName], Field(
+        min_length=1, max_length=MAX_FIELDS,
+        description="Names of top-level fields, in the order they are asked; each field is on exactly one page")]
+    show_if: ShowIf | None = Field(default=None, description=PAGE_SHOW_IF_HELP)
 
 
 class WizardHead(StrictModel):
@@ -302,7 +309,9 @@ class Wizard(WizardHead):
     prompt_template: Annotated[StrictStr, Field(min_length=1)]
     validator_prompt: Annotated[StrictStr, Field(min_length=1)] | None = None
     suggested_follow_ups: list[FollowUp] = Field(default_factory=list, max_length=20)
-    pages: Annotated[list[Page], Field(min_length=1, max_length=MAX_PAGES)] | None = None
+    pages: Annotated[list[Page], Field(min_length=1, max_length=MAX_PAGES)] | None = Field(
+        default=None, description="Makes the wizard multi-step: its pages in order. With pages, every top-level "
+                                  "field is on exactly one of them")
 
     @model_validator(mode="after")
     def _structure(self) -> Wizard:

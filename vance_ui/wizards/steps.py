@@ -1,6 +1,7 @@
 """Template work as generator steps, so each piece of logic exists once for threads and event loops.
 
-A step hands out a template with its context and gets the rendered text back. `run_steps` drives
+A step hands out a template with its context and gets the rendered text back, or the template's
+`TemplateProblem` raised where it waits (so a step may catch it: the live preview does). `run_steps` drives
 the steps from a thread (the CLI, lint), `run_steps_async` from an event loop (the API, the web
 form); either way every template renders in a render worker.
 """
@@ -10,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
-from vance_ui.wizards.templating import CheckedTemplate, render_bounded, render_bounded_async
+from vance_ui.wizards.templating import (
+    CheckedTemplate,
+    RendererBusy,
+    TemplateProblem,
+    render_bounded,
+    render_bounded_async,
+)
 
 RenderJob = tuple[CheckedTemplate, dict[str, Any]]
 T = TypeVar("T")
@@ -32,7 +39,14 @@ def run_steps(steps: RenderSteps[T]) -> T:
     try:
         job = next(steps)
         while True:
-            job = steps.send(render_bounded(*job))
+            try:
+                text = render_bounded(*job)
+            except RendererBusy:
+                raise  # not the template's fault: the request fails (503), no step handles it
+            except TemplateProblem as problem:  # into the steps, where e.g. a preview catches it
+                job = steps.throw(problem)
+                continue
+            job = steps.send(text)
     except StopIteration as done:
         result: T = done.value
         return result
@@ -43,7 +57,14 @@ async def run_steps_async(steps: RenderSteps[T]) -> T:
     try:
         job = next(steps)
         while True:
-            job = steps.send(await render_bounded_async(*job))
+            try:
+                text = await render_bounded_async(*job)
+            except RendererBusy:
+                raise
+            except TemplateProblem as problem:
+                job = steps.throw(problem)
+                continue
+            job = steps.send(text)
     except StopIteration as done:
         result: T = done.value
         return result
