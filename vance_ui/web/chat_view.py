@@ -22,6 +22,7 @@ from nicegui import background_tasks, run, ui
 from vance_ui.chat.engine import ChatEngine, RunProgress
 from vance_ui.chat.sessions import ChatSession, StoredMessage, title_from
 from vance_ui.llm.client import LlmError
+from vance_ui.web.a11y import aria
 from vance_ui.web.context import PageContext
 from vance_ui.web.messages import AssistantMessage, stored_message, user_message
 from vance_ui.web.progress_panel import ProgressPanel
@@ -53,10 +54,10 @@ class ChatView:
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
                 .mark("chat-input")
             on_submit(self.input, "keydown.enter.exact.prevent", [self.input], self.send, accepts=self._idle)
-            self.send_button = ui.button(icon="arrow_upward") \
+            self.send_button = aria(ui.button(icon="arrow_upward"), label=t("send")) \
                 .props("round unelevated").tooltip(t("send")).mark("chat-send")
             on_submit(self.send_button, "click", [self.input], self.send, accepts=self._idle)
-            self.stop_button = ui.button(icon="stop", on_click=self.stop) \
+            self.stop_button = aria(ui.button(icon="stop", on_click=self.stop), label=t("stop")) \
                 .props("round unelevated color=negative").tooltip(t("stop")).mark("chat-stop")
             self.stop_button.visible = False
 

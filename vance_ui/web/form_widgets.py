@@ -8,6 +8,8 @@ from typing import Any, Protocol
 
 from nicegui import ui
 
+from vance_ui.web.a11y import aria, dom_id
+from vance_ui.web.form_aria import describe_field, mark_invalid, name_group, name_in_entry
 from vance_ui.web.i18n import Texts
 from vance_ui.wizards.views import FieldView
 
@@ -90,14 +92,16 @@ class FieldWidget:
         self.form = form
         self.control: Any = None
         self.checkboxes: dict[str, ui.checkbox] = {}
+        self.choice_group: ui.row | None = None  # a multi-select's checkboxes
+        self.described_by: list[str] = []  # DOM ids of the help text (form_aria.py)
         self.error_label: ui.label | None = None
         self.hint_row: ui.row | None = None
         self.hint_label: ui.label | None = None
         with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
             self._build(value)
             help_text = _help(field, form.t) if field.type != "repeat" else None
-            if help_text:
-                ui.label(help_text).classes("vance-help")
+            help_label = ui.label(help_text).classes("vance-help") if help_text else None
+        describe_field(self, help_label)
         self._fixed = len(self.box.default_slot.children)  # the error line goes here, the hint after it
 
     def _build(self, value: Any) -> None:
@@ -121,8 +125,9 @@ class FieldWidget:
             self.control = ui.select(options, label=label, value=start, clearable=not field.required)
         elif kind == "multi_select":
             picked = set(value) if isinstance(value, list) else set()
-            ui.label(label).classes("vance-label")
-            with ui.row().classes("gap-x-4 gap-y-0 flex-wrap"):
+            group_label = ui.label(label).classes("vance-label")
+            with aria(ui.row(), role="group", labelledby=dom_id(group_label)) \
+                    .classes("gap-x-4 gap-y-0 flex-wrap") as self.choice_group:
                 for choice in field.choices or []:
                     box = ui.checkbox(choice.label, value=choice.value in picked, on_change=self._changed)
                     self.checkboxes[choice.value] = box
@@ -172,6 +177,7 @@ class FieldWidget:
             self.box.classes(add="vance-invalid")
         elif "vance-invalid" in self.box.classes:
             self.box.classes(remove="vance-invalid")
+        mark_invalid(self, message)
 
     @property
     def error(self) -> str | None:
@@ -225,11 +231,10 @@ class RepeatWidget(FieldWidget):
     def _build(self, value: Any) -> None:
         t, field = self.form.t, self.field
         with ui.row().classes("items-baseline gap-2"):
-            ui.label(label_text(field)).classes("vance-label text-base")
+            label = ui.label(label_text(field)).classes("vance-label text-base")
             if field.max:
                 ui.label(t("item_bounds", min=self.minimum, max=self.maximum)).classes("vance-help")
-        if field.help:
-            ui.label(field.help).classes("vance-help")
+        name_group(self.box, label, ui.label(field.help).classes("vance-help") if field.help else None)
         self.items_box = ui.column().classes("w-full gap-3")
         self.add_button = ui.button(t("add_item"), icon="add", on_click=self.add) \
             .props("flat no-caps color=primary").mark(f"add-{field.name}")
@@ -269,6 +274,7 @@ class RepeatWidget(FieldWidget):
     def _sync(self) -> None:
         for number, item in enumerate(self.items, start=1):
             item.title.text = self.form.t("item_n", n=number)
+            name_in_entry(item, number, self.form.t)
             item.remove.set_enabled(len(self.items) > self.minimum)
         self.add_button.set_enabled(len(self.items) < self.maximum)
 

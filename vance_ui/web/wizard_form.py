@@ -15,6 +15,7 @@ from nicegui import background_tasks, ui
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+from vance_ui.web.a11y import aria
 from vance_ui.web.context import PageContext
 from vance_ui.web.form_fields import FormFields
 from vance_ui.web.icons import material_icon
@@ -69,7 +70,7 @@ class WizardForm:
         # No fade-in: Quasar's transitions set an inherited CSS variable on the dialog's root, so the
         # browser restyles every node of the form twice more (~60 ms for 60 fields, bench/browser.py),
         # and the fade kept the form see-through for 300 ms after it was laid out.
-        with ui.dialog().props("transition-show=none") as self.dialog, \
+        with aria(ui.dialog().props("transition-show=none"), label=definition.title) as self.dialog, \
                 ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
             self._header(restored)
             with ui.element("div").classes("vance-wizard-body"):
@@ -95,7 +96,8 @@ class WizardForm:
                 ui.label(d.description).classes("vance-help")
             if restored:
                 ui.badge(t("draft_restored")).props("outline color=grey-7")
-            ui.button(icon="close", on_click=self.close).props("flat round dense").tooltip(t("close"))
+            aria(ui.button(icon="close", on_click=self.close), label=t("close")).props("flat round dense") \
+                .tooltip(t("close")).mark("wizard-close")
 
     def _footer(self) -> None:
         t = self.ctx.t
