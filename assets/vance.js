@@ -84,22 +84,27 @@ document.addEventListener("keydown", (event) => {
     .filter((element) => element.getClientRects().length > 0); // shown ones only
   const here = members.indexOf(target);
   if (here < 0) return;
-  const next = Math.max(0, Math.min(members.length - 1, Number.isFinite(step) ? here + step : step < 0 ? 0 : members.length - 1));
-  if (next === here) return;
+  const items = members.filter((element) => !element.matches("input, textarea")); // Home/End: not the search box
+  const next = Number.isFinite(step) ? members[here + step] : items[step < 0 ? 0 : items.length - 1];
+  if (!next || next === target) return;
   event.preventDefault();
-  members[next].focus();
-  members[next].scrollIntoView({ block: "nearest" });
+  next.focus();
+  next.scrollIntoView({ block: "nearest" });
 }, true);
 
 // ARIA bridge (issue 17): Quasar gives a select's attributes to a wrapper around its combobox and a
 // drawer's to its inner content, never to the element a screen reader reads. The server puts the
 // wanted ones as JSON into `data-vance-aria` (vance_ui/web/a11y.py `bridged_aria`; null removes
 // one); this sets them on the combobox or the <aside>, now and whenever Vue builds or changes them.
-// Vue leaves an attribute it did not change alone, so what is set here stays.
+// Vue leaves an attribute it did not change alone, so what is set here stays. Also names the
+// loading bar (an unnamed progressbar while it runs) with Quasar's own text in the page language.
 (() => {
   const targetOf = (element) => element.classList.contains("q-drawer__content")
     ? element.closest("aside") : element.querySelector("[role='combobox']");
   const apply = () => {
+    // Quasar's page-loading bar becomes an unnamed progressbar while it runs: its own text for it
+    const bar = document.querySelector(".q-loading-bar:not([aria-label])");
+    if (bar) bar.setAttribute("aria-label", window.Quasar?.lang?.props?.table?.loading ?? "Loading");
     for (const element of document.querySelectorAll("[data-vance-aria]")) {
       const target = targetOf(element);
       let wanted;

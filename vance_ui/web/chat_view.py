@@ -50,7 +50,7 @@ class ChatView:
         """The composer; placed in the page footer by the caller."""
         t = self.ctx.t
         with ui.row().classes("vance-composer w-full items-end no-wrap"):
-            self.input = ui.textarea(placeholder=t("message_placeholder")) \
+            self.input = aria(ui.textarea(placeholder=t("message_placeholder")), label=t("message")) \
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
                 .mark("chat-input")
             on_submit(self.input, "keydown.enter.exact.prevent", [self.input], self.send, accepts=self._idle)

@@ -105,6 +105,7 @@ _TEXTS: dict[str, dict[str, str]] = {
     # accessible names (aria-label) of controls that show only an icon, and of the page's regions
     "chat_actions": {"en": "Actions for chat '{title}'", "de": "Aktionen für Chat '{title}'"},
     "side_panel": {"en": "Side panel", "de": "Seitenleiste"},
+    "message": {"en": "Message", "de": "Nachricht"},
     "show_password": {"en": "Show or hide the password", "de": "Passwort ein- oder ausblenden"},
     "remove_item_n": {"en": "Remove entry {n}", "de": "Eintrag {n} entfernen"},
     "field_in_entry": {"en": "{label}, entry {n}", "de": "{label}, Eintrag {n}"},
