@@ -9,6 +9,7 @@ what is checked) and one multi-user app (for the login page) per module.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -19,6 +20,8 @@ from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM
 from vance_ui.accounts.directory import UserDirectory
 
 expect.set_options(timeout=10_000)
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 LANGS = ("en", "de")
 PASSWORD = "pw-a11y-e2e"
@@ -110,3 +113,10 @@ def page(browser: Browser) -> Iterator[Page]:
     tab.set_default_timeout(10_000)
     yield tab
     context.close()
+
+
+def screenshot(page: Page, name: str) -> None:
+    """Into test-artifacts/ (gitignored), as tests/e2e does; not imported from there, since its
+    conftest skips when Chromium is missing and these tests must fail instead."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import screenshot
+from tests.a11y.conftest import screenshot
 from tests.support.app_server import AppServer, start_app
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
