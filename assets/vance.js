@@ -67,13 +67,19 @@ document.addEventListener(
 // tabindex=0; vance_ui/web/a11y.py) are pressed with Enter or Space like real buttons: the key
 // becomes a click, so the server's click handler does the rest. Arrow keys move the focus between
 // the elements of one `data-arrow-group` (the wizard search box and the wizard entries, the chats,
-// the quick-start cards), Home and End to its first and last one.
+// the quick-start cards, a chat's menu items), Home and End to its first and last one.
 document.addEventListener("keydown", (event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (!target || event.altKey || event.ctrlKey || event.metaKey) return;
   if ((event.key === "Enter" || event.key === " ") && target.classList.contains("vance-activatable")) {
     event.preventDefault();
     if (!event.repeat) target.click();
+    return;
+  }
+  if (target.matches("[role='menu']") && ["ArrowDown", "ArrowUp"].includes(event.key)) { // into an open menu
+    const items = target.querySelectorAll("[data-arrow-group]");
+    const item = items[event.key === "ArrowDown" ? 0 : items.length - 1];
+    if (item) { event.preventDefault(); item.focus(); }
     return;
   }
   const group = target.getAttribute("data-arrow-group");

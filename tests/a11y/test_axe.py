@@ -37,13 +37,20 @@ def test_the_chat_page_empty_and_with_an_answer(page: Page, echo_server: AppServ
     settle(page)
     assert_no_blocking(page, f"the empty chat page ({lang})")
 
-    page.get_by_role("textbox", name=t("message"), exact=True).fill("Hello, screen reader")
+    message = f"Hello, screen reader ({lang})"
+    page.get_by_role("textbox", name=t("message"), exact=True).fill(message)
     page.get_by_role("button", name=t("send")).click()
     # the first answer of a process may wait for the model client's import
     expect(page.locator(".vance-msg-assistant:not(.vance-streaming) .vance-markdown")).to_be_visible(timeout=40_000)
-    expect(page.get_by_role("button", name=t("chat_actions", title="Hello, screen reader"))).to_be_visible()
+    expect(page.get_by_role("button", name=t("chat_actions", title=message))).to_be_visible()
     settle(page)
     assert_no_blocking(page, f"the chat page with an echo answer ({lang})")
+
+    page.get_by_role("button", name=t("chat_actions", title=message)).click()
+    page.get_by_role("menuitem", name=t("rename")).click()
+    expect(page.get_by_role("dialog", name=t("rename_title"))).to_be_visible()
+    settle(page)
+    assert_no_blocking(page, f"the rename dialog, opened from a chat's menu ({lang})")
 
 
 @pytest.mark.parametrize("lang", LANGS)

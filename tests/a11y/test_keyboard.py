@@ -155,3 +155,23 @@ def test_the_focus_ring_is_plainly_visible_on_use_prompt(page: Page, server: App
     ring = tab_to(page, lambda f: f["text"].endswith("Use prompt"), "'Use prompt'")["outline"]
     assert ring[0] == "solid" and ring[1] >= 2 and ring[2] == "rgb(49, 46, 129)", ring
     screenshot(page, "a11y-focus-on-use-prompt")
+
+
+def test_a_chat_is_renamed_through_its_menu_with_the_keyboard(page: Page, server: AppServer) -> None:
+    page.goto(server.base_url)
+    tab_to(page, lambda f: f["label"] == "Actions for chat 'Newer chat'", "the menu button of 'Newer chat'")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("menu")).to_be_focused()  # Quasar moves the focus into an opened menu
+    page.keyboard.press("ArrowDown")
+    assert focused(page)["role"] == "menuitem" and focused(page)["text"] == "Rename"
+    page.keyboard.press("ArrowDown")
+    assert focused(page)["text"] == "Delete"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Rename chat")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("textbox")).to_be_focused()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("Renamed by keys")
+    page.keyboard.press("Enter")
+    expect(page.locator(".vance-session-open", has_text="Renamed by keys")).to_be_visible()

@@ -87,8 +87,10 @@ class SessionList:
                         .props("flat round dense size=sm color=grey-7").on("click.stop", lambda: None) \
                         .mark("session-menu")
                     with menu_button, ui.menu():
-                        ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s)).mark("session-rename")
-                        ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s)).mark("session-delete")
+                        _menu_item(ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s))) \
+                            .mark("session-rename")
+                        _menu_item(ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s))) \
+                            .mark("session-delete")
 
     def _broken_entry(self, broken: BrokenSession) -> None:
         t = self.ctx.t
@@ -102,7 +104,8 @@ class SessionList:
 
     def _explain_broken(self, broken: BrokenSession) -> None:
         t = self.ctx.t
-        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full").mark("session-broken-dialog"):
+        with aria(ui.dialog(), label=t("session_broken_title")) as dialog, \
+                ui.card().classes("w-96 max-w-full").mark("session-broken-dialog"):
             with ui.row().classes("items-center gap-2 no-wrap"):
                 ui.icon("error_outline").classes("text-negative text-2xl")
                 ui.label(t("session_broken_title")).classes("text-lg font-semibold")
@@ -127,7 +130,7 @@ class SessionList:
         so the chat's first message still names it."""
         t = self.ctx.t
         shown = self._title(session)
-        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
+        with aria(ui.dialog(), label=t("rename_title")) as dialog, ui.card().classes("w-96 max-w-full"):
             ui.label(t("rename_title")).classes("text-lg font-semibold")
             name = ui.input(t("title"), value=shown).props("outlined autofocus").classes("w-full") \
                 .mark("rename-input")
@@ -144,7 +147,7 @@ class SessionList:
 
     async def delete(self, session: ChatSession) -> None:
         t = self.ctx.t
-        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
+        with aria(ui.dialog(), label=t("delete_title")) as dialog, ui.card().classes("w-96 max-w-full"):
             ui.label(t("delete_title")).classes("text-lg font-semibold")
             ui.label(t("delete_body", title=self._title(session))).classes("vance-help")
             with ui.row().classes("w-full justify-end"):
@@ -156,6 +159,11 @@ class SessionList:
             self.ctx.sessions.delete(session.id)
             self.on_deleted(session.id)
             self.render.refresh()
+
+
+def _menu_item(item: ui.menu_item) -> ui.menu_item:
+    """Quasar's items say `listitem`, which a menu may not hold; arrow keys move between them."""
+    return aria(item, role="menuitem").props('data-arrow-group="chat-menu"')
 
 
 async def _answer(dialog: ui.dialog) -> Any:
