@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # the machine's pip configuration may add local indexes; the lock file is the source of truth
 PIP    := PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip
 
-.PHONY: run test lint bench lock install chromium clean
+.PHONY: run test lint bench lock install chromium axe clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,20 @@ chromium:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) chromium
+# axe-core for the accessibility tests (tests/a11y), from npm at the version and hash that
+# package-lock.json pins; `npm ci` installs exactly that into node_modules (gitignored)
+NODE_STAMP := node_modules/.installed-stamp
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+		echo "installing Debian's nodejs and npm for axe-core"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+axe: $(NODE_STAMP)
+
+test: $(STAMP) chromium axe
 	$(PY) scripts/check_supply_chain.py
 	$(PY) -m pytest -q
 
@@ -44,7 +57,7 @@ lock:
 	uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 -o requirements.lock
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache
 
 # many more generated cases than `make test`: schemathesis on /openapi.json plus the property tests
 .PHONY: fuzz

@@ -63,6 +63,73 @@ document.addEventListener(
   });
 })();
 
+// Keyboards (issue 17). Clickable cards and list entries (`.vance-activatable`, role=button,
+// tabindex=0; vance_ui/web/a11y.py) are pressed with Enter or Space like real buttons: the key
+// becomes a click, so the server's click handler does the rest. Arrow keys move the focus between
+// the elements of one `data-arrow-group` (the wizard search box and the wizard entries, the chats,
+// the quick-start cards, a chat's menu items), Home and End to its first and last one.
+document.addEventListener("keydown", (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target || event.altKey || event.ctrlKey || event.metaKey) return;
+  if ((event.key === "Enter" || event.key === " ") && target.classList.contains("vance-activatable")) {
+    event.preventDefault();
+    if (!event.repeat) target.click();
+    return;
+  }
+  if (target.matches("[role='menu']") && ["ArrowDown", "ArrowUp"].includes(event.key)) { // into an open menu
+    const items = target.querySelectorAll("[data-arrow-group]");
+    const item = items[event.key === "ArrowDown" ? 0 : items.length - 1];
+    if (item) { event.preventDefault(); item.focus(); }
+    return;
+  }
+  const group = target.getAttribute("data-arrow-group");
+  const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, Home: -Infinity, End: Infinity }[event.key];
+  if (!group || step === undefined) return;
+  if (target.matches("input, textarea") && !["ArrowDown", "ArrowUp"].includes(event.key)) return; // text keys
+  const members = [...document.querySelectorAll(`[data-arrow-group="${CSS.escape(group)}"]`)]
+    .filter((element) => element.getClientRects().length > 0); // shown ones only
+  const here = members.indexOf(target);
+  if (here < 0) return;
+  const items = members.filter((element) => !element.matches("input, textarea")); // Home/End: not the search box
+  const next = Number.isFinite(step) ? members[here + step] : items[step < 0 ? 0 : items.length - 1];
+  if (!next || next === target) return;
+  event.preventDefault();
+  next.focus();
+  next.scrollIntoView({ block: "nearest" });
+}, true);
+
+// ARIA bridge (issue 17): Quasar gives a select's attributes to a wrapper around its combobox and a
+// drawer's to its inner content, never to the element a screen reader reads. The server puts the
+// wanted ones as JSON into `data-vance-aria` (vance_ui/web/a11y.py `bridged_aria`; null removes
+// one); this sets them on the combobox or the <aside>, now and whenever Vue builds or changes them.
+// Vue leaves an attribute it did not change alone, so what is set here stays. Also names the
+// loading bar (an unnamed progressbar while it runs) with Quasar's own text in the page language.
+(() => {
+  const targetOf = (element) => element.classList.contains("q-drawer__content")
+    ? element.closest("aside") : element.querySelector("[role='combobox']");
+  const apply = () => {
+    // Quasar's page-loading bar becomes an unnamed progressbar while it runs: its own text for it
+    const bar = document.querySelector(".q-loading-bar:not([aria-label])");
+    if (bar) bar.setAttribute("aria-label", window.Quasar?.lang?.props?.table?.loading ?? "Loading");
+    for (const element of document.querySelectorAll("[data-vance-aria]")) {
+      const target = targetOf(element);
+      let wanted;
+      try { wanted = JSON.parse(element.getAttribute("data-vance-aria")); } catch { continue; }
+      if (!target || !wanted) continue;
+      for (const [name, value] of Object.entries(wanted)) {
+        if (value === null) target.removeAttribute(name);
+        else if (target.getAttribute(name) !== value) target.setAttribute(name, value);
+      }
+    }
+  };
+  const start = () => {
+    apply();
+    new MutationObserver(apply).observe(document.body, {
+      childList: true, subtree: true, attributes: true, attributeFilter: ["data-vance-aria"] });
+  };
+  if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
+})();
+
 // Touch screens: Quasar opens a tooltip on the mouseenter a tap emulates and waits for a
 // mouseleave that does not come, so it stayed over the chat after every tap on a button. While
 // the last pointer was a finger, `vance-touch` on <html> hides tooltips (vance.css); a mouse

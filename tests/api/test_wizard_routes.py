@@ -89,8 +89,8 @@ def test_the_definition_carries_load_warnings_and_render_errors_name_file_lines(
     assert body["warnings"] == [
         "offsite.yaml:3:7: icon: 'calendar-dayz' is not a Heroicon name, so the generic icon is shown; "
         "did you mean 'calendar-days'?",
-        "offsite.yaml:7:13: promptTemplate: 'dayz' is neither a field nor a context variable (lang, user, project, today); "
-        "did you mean 'days'?"]
+        "offsite.yaml:7:13: promptTemplate: 'dayz' is neither a field nor a context variable "
+        "(lang, user, project, today); did you mean 'days'?"]
     assert http.post(f"{BASE}/offsite/render", json={"values": {"days": 2}}).json()["prompt"].startswith(
         "Plan a -day offsite.")  # served all the same
     failed = http.post(f"{BASE}/offsite/render", json={"values": {"days": 0}})

@@ -32,11 +32,9 @@ def open_gremium_with_three_members(page: Page, server: AppServer) -> None:
     form.get_by_role("button", name="Add entry").click()
     form.get_by_label("Name (filename, no spaces) *").fill("tech-council")
     form.get_by_label("Purpose of the council? *").fill("Architecture decisions")
-    names, descriptions = form.get_by_label("Name *", exact=True), form.get_by_label("Description / role / persona *")
-    expect(names).to_have_count(3)
-    for index, (name, description) in enumerate(MEMBERS):
-        names.nth(index).fill(name)
-        descriptions.nth(index).fill(description)
+    for number, (name, description) in enumerate(MEMBERS, start=1):  # entry fields say their entry
+        form.get_by_label(f"Name, entry {number}", exact=True).fill(name)
+        form.get_by_label(f"Description / role / persona, entry {number}").fill(description)
 
 
 def expected_gremium_prompt(tmp_data: Path) -> str:
@@ -67,7 +65,7 @@ def test_the_council_wizard_fills_the_chat_input_with_the_exact_prompt(page: Pag
 
 def test_a_required_field_left_empty_shows_its_error_inline(page: Page, server: AppServer) -> None:
     open_gremium_with_three_members(page, server)
-    third = dialog(page).get_by_label("Name *", exact=True).nth(2)
+    third = dialog(page).get_by_label("Name, entry 3", exact=True)
     third.fill("")
 
     dialog(page).get_by_role("button", name="Use prompt").click()

@@ -47,7 +47,7 @@ def test_a_message_typed_and_sent_before_the_handshake_arrives_whole(browser: Br
     for turn in range(4):
         model.reply(f"Answer {turn}.")
     try:
-        page.get_by_role("button", name="New chat").click()  # the one local user has other tests' chats
+        page.get_by_role("button", name="New chat", exact=True).click()  # the one local user has other tests' chats
         expect(page.locator(".vance-msg-user")).to_have_count(0)
         for turn in range(4):  # each turn a new chance for the held events to cross
             text = f"early words number {turn}"
@@ -137,7 +137,7 @@ def test_enter_right_after_a_reconnect_waits_for_the_held_keystrokes(browser: Br
     model.replies.clear()
     model.reply("Fine.")
     try:
-        page.get_by_role("button", name="New chat").click()  # the one local user has other tests' chats
+        page.get_by_role("button", name="New chat", exact=True).click()  # the one local user has other tests' chats
         expect(page.locator(".vance-msg-user")).to_have_count(0)
         for turn in range(3):
             text = f"sent right after reconnecting {turn}"

@@ -12,6 +12,7 @@ from nicegui import ui
 from vance_ui.chat.engine import create_engine
 from vance_ui.chat.sessions import ChatSession
 from vance_ui.service import WizardService
+from vance_ui.web.a11y import aria, drawer_landmark
 from vance_ui.web.auth import TENANT_KEY, WebIdentity, browser_storage, log_out_browser
 from vance_ui.web.changes import ChangeHub
 from vance_ui.web.chat_view import ChatView
@@ -37,15 +38,16 @@ class ChatPage:
         projects = ctx.projects()
         ctx.project_id = self._initial_project(projects, query.get("project"))
         engine = create_engine(service.chat_model())
-        apply_theme()
+        apply_theme(lang)
         ui.page_title(ctx.t("app_name"))
 
         self._first_session = self._initial_session()
         self._header(projects, engine.label, engine.is_echo)
-        with ui.left_drawer(bordered=True, bottom_corner=True).props("width=272").classes("vance-drawer") as self.left:
+        with drawer_landmark(ui.left_drawer(bordered=True, bottom_corner=True), ctx.t("sessions")) \
+                .props("width=272").classes("vance-drawer") as self.left:
             self.sessions = SessionList(ctx, self._current, self.select_session, self.session_deleted)
-        with ui.right_drawer(bordered=True, bottom_corner=True).props("width=440") \
-                .classes("vance-drawer vance-side") as self.right:
+        with drawer_landmark(ui.right_drawer(bordered=True, bottom_corner=True), ctx.t("side_panel")) \
+                .props("width=440").classes("vance-drawer vance-side") as self.right:
             self._side_panel(engine.label, engine.is_echo)
         with ui.column().classes("vance-main w-full items-center"):
             self.chat = ChatView(ctx, engine, self.progress, self._first_session, self.open_wizard,
@@ -66,12 +68,12 @@ class ChatPage:
     def _header(self, projects: list[str], engine_label: str, is_echo: bool) -> None:
         t = self.ctx.t
         with ui.header(bordered=True).classes("vance-header items-center no-wrap"):
-            ui.button(icon="menu", on_click=lambda: self.left.toggle()).props("flat round dense") \
-                .tooltip(t("toggle_sessions")).mark("toggle-sessions")
+            aria(ui.button(icon="menu", on_click=lambda: self.left.toggle()), label=t("toggle_sessions")) \
+                .props("flat round dense").tooltip(t("toggle_sessions")).mark("toggle-sessions")
             with ui.row().classes("items-center gap-2 no-wrap"):
                 with ui.element("div").classes("vance-logo"):
                     ui.icon("auto_awesome")
-                ui.label(t("app_name")).classes("vance-app-name")
+                aria(ui.label(t("app_name")), role="heading", level="1").classes("vance-app-name")
             ui.space()
             options = {"": t("no_project"), **{p: p for p in projects}}
             ui.select(options, value=self.ctx.project_id or "", on_change=lambda e: self.switch_project(e.value)) \
@@ -83,7 +85,7 @@ class ChatPage:
                     .props("outlined dense options-dense").classes("vance-tenant").mark("tenant-switch") \
                     .tooltip(t("tenant"))
             if is_echo:
-                ui.badge(t("echo_label")).props("outline color=amber-9").classes("vance-engine-chip gt-sm")
+                ui.badge(t("echo_label")).props("outline color=deep-orange-10").classes("vance-engine-chip gt-sm")
             else:
                 ui.badge(engine_label).props("outline color=grey-7").classes("vance-engine-chip gt-sm")
             ui.toggle({code: code.upper() for code in LANGUAGES}, value=self.ctx.lang,
@@ -91,10 +93,10 @@ class ChatPage:
                 .props("dense unelevated toggle-color=primary no-caps").classes("vance-lang").mark("language")
             if self.identity.multi_user:
                 ui.label(self.identity.display_name).classes("vance-user-name gt-xs").mark("user-name")
-                ui.button(icon="logout", on_click=self.logout).props("flat round dense") \
+                aria(ui.button(icon="logout", on_click=self.logout), label=t("logout")).props("flat round dense") \
                     .tooltip(t("logout")).mark("logout")
-            ui.button(icon="view_sidebar", on_click=lambda: self.right.toggle()).props("flat round dense") \
-                .tooltip(t("toggle_panel")).mark("toggle-panel")
+            aria(ui.button(icon="view_sidebar", on_click=lambda: self.right.toggle()), label=t("toggle_panel")) \
+                .props("flat round dense").tooltip(t("toggle_panel")).mark("toggle-panel")
 
     def _side_panel(self, engine_label: str, is_echo: bool) -> None:
         t = self.ctx.t

@@ -25,6 +25,7 @@ from vance_ui.chat.slash import read_input
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
 from vance_ui.service import WizardNotFound
+from vance_ui.web.a11y import aria
 from vance_ui.web.context import PageContext
 from vance_ui.web.input_draft import InputKeeper
 from vance_ui.web.messages import AssistantMessage, stored_message, user_message
@@ -56,14 +57,14 @@ class ChatView:
         """The composer; placed in the page footer by the caller."""
         t = self.ctx.t
         with ui.row().classes("vance-composer w-full items-end no-wrap"):
-            self.input = ui.textarea(placeholder=t("message_placeholder")) \
+            self.input = aria(ui.textarea(placeholder=t("message_placeholder")), label=t("message")) \
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
                 .mark("chat-input")
             on_submit(self.input, "keydown.enter.exact.prevent", [self.input], self.send, accepts=self._idle)
-            self.send_button = ui.button(icon="arrow_upward") \
+            self.send_button = aria(ui.button(icon="arrow_upward"), label=t("send")) \
                 .props("round unelevated").tooltip(t("send")).mark("chat-send")
             on_submit(self.send_button, "click", [self.input], self.send, accepts=self._idle)
-            self.stop_button = ui.button(icon="stop", on_click=self.stop) \
+            self.stop_button = aria(ui.button(icon="stop", on_click=self.stop), label=t("stop")) \
                 .props("round unelevated color=negative").tooltip(t("stop")).mark("chat-stop")
             self.stop_button.visible = False
         self.slash = SlashMenu(self.ctx, self.input, self.on_open_wizard)

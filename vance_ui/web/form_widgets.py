@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 from nicegui import ui
 
+from vance_ui.web.a11y import aria, dom_id
+from vance_ui.web.form_aria import describe_field, mark_invalid
 from vance_ui.web.i18n import Texts
 from vance_ui.wizards.form_paths import Path
 from vance_ui.wizards.localization import localize
@@ -56,11 +58,13 @@ class FieldWidget:
         self.error_label: ui.label | None = None
         self.hint_row: ui.row | None = None
         self.hint_label: ui.label | None = None
+        self.choice_group: ui.row | None = None  # a multi-select's checkboxes
+        self.described_by: list[str] = []  # DOM ids of the help text (form_aria.py)
         with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
             self.build(value)
             help_text = self.help_text()
-            if help_text:
-                ui.label(help_text).classes("vance-help")
+            help_label = ui.label(help_text).classes("vance-help") if help_text else None
+        describe_field(self, help_label)
         self._fixed = len(self.box.default_slot.children)  # the error line goes here, the hint after it
 
     @property
@@ -106,6 +110,7 @@ class FieldWidget:
             self.box.classes(add="vance-invalid")
         elif "vance-invalid" in self.box.classes:
             self.box.classes(remove="vance-invalid")
+        mark_invalid(self, message)
 
     @property
     def error(self) -> str | None:
@@ -229,8 +234,9 @@ class MultiSelectWidget(FieldWidget):
         assert isinstance(self.field, MultiSelectField)
         picked = set(value) if isinstance(value, list) else set()
         self.checkboxes: dict[str, ui.checkbox] = {}
-        ui.label(self.label).classes("vance-label")
-        with ui.row().classes("gap-x-4 gap-y-0 flex-wrap"):
+        group_label = ui.label(self.label).classes("vance-label")
+        with aria(ui.row(), role="group", labelledby=dom_id(group_label)) \
+                .classes("gap-x-4 gap-y-0 flex-wrap") as self.choice_group:
             for choice in self.field.choices:
                 box = ui.checkbox(localize(choice.label, self.form.lang), value=choice.value in picked,
                                   on_change=self._changed)

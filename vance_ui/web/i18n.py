@@ -126,6 +126,13 @@ _TEXTS: dict[str, dict[str, str]] = {
                     "de": "Nicht gesendet: Tippe nach / den Namen eines Wizards, oder beginne mit //, um einen Text "
                           "zu senden, der mit / anfängt."},
     "toggle_panel": {"en": "Show or hide the side panel", "de": "Seitenleiste ein- oder ausblenden"},
+    # accessible names (aria-label) of controls that show only an icon, and of the page's regions
+    "chat_actions": {"en": "Actions for chat '{title}'", "de": "Aktionen für Chat '{title}'"},
+    "side_panel": {"en": "Side panel", "de": "Seitenleiste"},
+    "message": {"en": "Message", "de": "Nachricht"},
+    "show_password": {"en": "Show or hide the password", "de": "Passwort ein- oder ausblenden"},
+    "remove_item_n": {"en": "Remove entry {n}", "de": "Eintrag {n} entfernen"},
+    "field_in_entry": {"en": "{label}, entry {n}", "de": "{label}, Eintrag {n}"},
 }
 
 _ERROR_TEXTS: dict[str, dict[str, str]] = {

@@ -16,6 +16,7 @@ from nicegui import run, ui
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.accounts.throttle import LoginThrottle
 from vance_ui.service import WizardService
+from vance_ui.web.a11y import aria, name_password_toggle
 from vance_ui.web.auth import (
     AUTH_KEY,
     LOGIN_PATH,
@@ -79,7 +80,7 @@ def register_login_page(service: WizardService, gate: LoginGate) -> None:
 class LoginForm:
     def __init__(self, gate: LoginGate, t: Texts, target: str, address: str) -> None:
         self.gate, self.t, self.target, self.address = gate, t, target, address
-        apply_theme()
+        apply_theme(t.lang)
         ui.page_title(f"{t('login_title')} · {t('app_name')}")
         with ui.column().classes("vance-login w-full items-center q-pa-lg"), \
                 ui.card().classes("vance-login-card w-full").style("max-width: 380px"):
@@ -91,11 +92,12 @@ class LoginForm:
                 ui.toggle({code: code.upper() for code in LANGUAGES}, value=t.lang,
                           on_change=lambda e: self.switch_language(e.value)) \
                     .props("dense unelevated toggle-color=primary no-caps").mark("language")
-            ui.label(t("login_title")).classes("text-h6")
+            aria(ui.label(t("login_title")), role="heading", level="1").classes("text-h6")
             self.user_id = ui.input(t("login_user")).props("outlined autofocus autocomplete=username") \
                 .classes("w-full").mark("login-user")
             self.password = ui.input(t("login_password"), password=True, password_toggle_button=True) \
                 .props("outlined autocomplete=current-password").classes("w-full").mark("login-password")
+            name_password_toggle(self.password, t("show_password"))
             on_submit(self.password, "keydown.enter", [self.user_id, self.password], self.submit)
             self.error = ui.label("").classes("text-negative").mark("login-error")
             self.error.set_visibility(False)

@@ -172,7 +172,7 @@ class AssistantMessage:
                     ui.label(t("assistant")).classes("vance-msg-name")
                     if engine:
                         ui.badge("echo" if is_echo else engine).props(
-                            f"outline color={'amber-9' if is_echo else 'grey-7'}").classes("vance-engine-badge")
+                            f"outline color={'deep-orange-10' if is_echo else 'grey-7'}").classes("vance-engine-badge")
                 self.waiting = ui.spinner("dots", size="md", color="primary")
                 self.waiting.visible = not text
                 self.markdown = AnswerMarkdown(rewrite_vance_links(text), streaming=not text) \

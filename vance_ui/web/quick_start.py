@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from nicegui import ui
 
+from vance_ui.web.a11y import activatable, aria
 from vance_ui.web.i18n import Texts
 from vance_ui.web.icons import wizard_icon
 from vance_ui.web.wizards_panel import category_title, grouped
@@ -32,12 +33,13 @@ def quick_start_cards(wizards: list[WizardSummary], t: Texts, on_open: Callable[
     with ui.column().classes("vance-quick-start w-full items-center gap-2").mark("quick-start"):
         with ui.element("div").classes("vance-hero-icon"):
             ui.icon("auto_awesome")
-        ui.label(t("quick_start")).classes("text-2xl font-semibold text-center")
+        aria(ui.label(t("quick_start")), role="heading", level="2").classes("text-2xl font-semibold text-center")
         ui.label(t("quick_start_hint")).classes("vance-help text-center")
         with ui.element("div").classes("vance-card-grid w-full"):
             for wizard in cards:
-                with ui.card().props("flat bordered").classes("vance-quick-card") \
-                        .on("click", lambda name=wizard.name: on_open(name)).mark(f"card-{wizard.name}"):
+                with activatable(ui.card()).props('flat bordered data-arrow-group="cards"') \
+                        .classes("vance-quick-card").on("click", lambda name=wizard.name: on_open(name)) \
+                        .mark(f"card-{wizard.name}"):
                     with ui.row().classes("items-center gap-2 no-wrap"):
                         with ui.element("div").classes("vance-icon-tile small"):
                             ui.icon(wizard_icon(wizard.icon))

@@ -11,6 +11,7 @@ from typing import Any
 
 from nicegui import ui
 
+from vance_ui.web.form_aria import name_group, name_in_entry
 from vance_ui.web.form_widgets import FieldWidget, FormHost, Group
 from vance_ui.wizards.form_paths import Path
 from vance_ui.wizards.localization import localize
@@ -48,10 +49,10 @@ class RepeatWidget(FieldWidget):
     def build(self, value: Any) -> None:
         t, field = self.form.t, self.repeat
         with ui.row().classes("items-baseline gap-2"):
-            ui.label(self.label).classes("vance-label text-base")
+            label = ui.label(self.label).classes("vance-label text-base")
             ui.label(t("item_bounds", min=field.min, max=field.max)).classes("vance-help")
-        if field.help:
-            ui.label(localize(field.help, self.form.lang)).classes("vance-help")
+        help_label = ui.label(localize(field.help, self.form.lang)).classes("vance-help") if field.help else None
+        name_group(self.box, label, help_label)
         self.items_box = ui.column().classes("w-full gap-3")
         self.add_button = ui.button(t("add_item"), icon="add", on_click=self.add) \
             .props("flat no-caps color=primary").mark(f"add-{field.name}")
@@ -84,6 +85,7 @@ class RepeatWidget(FieldWidget):
         """Numbers and paths follow the entries' places (entry 3 becomes entry 2 when 2 goes)."""
         for index, item in enumerate(self.items):
             item.title.text = self.form.t("item_n", n=index + 1)
+            name_in_entry(item, index + 1, self.form.t)
             item.remove.set_enabled(len(self.items) > self.repeat.min)
             item.group.each(functools.partial(_renumber, repeat_path=self.path, index=index))
         self.add_button.set_enabled(len(self.items) < self.repeat.max)

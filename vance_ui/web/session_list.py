@@ -13,6 +13,7 @@ from typing import Any
 from nicegui import background_tasks, run, ui
 
 from vance_ui.chat.sessions import FOLDER, BrokenSession, ChatSession
+from vance_ui.web.a11y import activatable, aria
 from vance_ui.web.context import PageContext
 
 SessionHandler = Callable[[ChatSession], None]
@@ -29,7 +30,7 @@ class SessionList:
         with ui.column().classes("w-full gap-2 vance-sessions"):
             ui.button(t("new_chat"), icon="add_comment", on_click=self.new_session) \
                 .props("unelevated no-caps").classes("w-full").mark("new-chat")
-            ui.label(t("sessions")).classes("vance-group-title mt-2")
+            aria(ui.label(t("sessions")), role="heading", level="2").classes("vance-group-title mt-2")
             self.render()
 
     def refresh(self) -> None:
@@ -76,19 +77,26 @@ class SessionList:
                 with ui.row().classes(classes).on("click", lambda s=session: self._select(s)) \
                         .mark(f"session-{session.id}"):
                     ui.icon("chat_bubble_outline").classes("text-grey-6")
-                    with ui.column().classes("gap-0 min-w-0 grow"):
+                    # the title is the keyboard's way in (the row also holds the menu button: no nesting)
+                    with aria(activatable(ui.column()), current=True if session.id == active else None) \
+                            .classes("vance-session-open gap-0 min-w-0 grow").props('data-arrow-group="sessions"'):
                         ui.label(self._title(session)).classes("truncate w-full").mark("session-title")
                         ui.label(_when(session.updated)).classes("vance-help")
-                    menu_button = ui.button(icon="more_horiz").props("flat round dense size=sm color=grey-7") \
-                        .on("click.stop", lambda: None).mark("session-menu")
+                    actions = t("chat_actions", title=self._title(session))
+                    menu_button = aria(ui.button(icon="more_horiz"), label=actions) \
+                        .props("flat round dense size=sm color=grey-7").on("click.stop", lambda: None) \
+                        .mark("session-menu")
                     with menu_button, ui.menu():
-                        ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s)).mark("session-rename")
-                        ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s)).mark("session-delete")
+                        _menu_item(ui.menu_item(t("rename"), on_click=lambda s=session: self.rename(s))) \
+                            .mark("session-rename")
+                        _menu_item(ui.menu_item(t("delete"), on_click=lambda s=session: self.delete(s))) \
+                            .mark("session-delete")
 
     def _broken_entry(self, broken: BrokenSession) -> None:
         t = self.ctx.t
-        with ui.row().classes("vance-session w-full items-center no-wrap") \
-                .on("click", lambda: self._explain_broken(broken)).mark("session-broken"):
+        with activatable(ui.row()).classes("vance-session w-full items-center no-wrap") \
+                .on("click", lambda: self._explain_broken(broken)).mark("session-broken") \
+                .props('data-arrow-group="sessions"'):
             ui.icon("error_outline").classes("text-negative")
             with ui.column().classes("gap-0 min-w-0 grow"):
                 ui.label(t("session_broken")).classes("truncate w-full text-negative").mark("session-broken-title")
@@ -96,7 +104,8 @@ class SessionList:
 
     def _explain_broken(self, broken: BrokenSession) -> None:
         t = self.ctx.t
-        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full").mark("session-broken-dialog"):
+        with aria(ui.dialog(), label=t("session_broken_title")) as dialog, \
+                ui.card().classes("w-96 max-w-full").mark("session-broken-dialog"):
             with ui.row().classes("items-center gap-2 no-wrap"):
                 ui.icon("error_outline").classes("text-negative text-2xl")
                 ui.label(t("session_broken_title")).classes("text-lg font-semibold")
@@ -121,7 +130,7 @@ class SessionList:
         so the chat's first message still names it."""
         t = self.ctx.t
         shown = self._title(session)
-        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
+        with aria(ui.dialog(), label=t("rename_title")) as dialog, ui.card().classes("w-96 max-w-full"):
             ui.label(t("rename_title")).classes("text-lg font-semibold")
             name = ui.input(t("title"), value=shown).props("outlined autofocus").classes("w-full") \
                 .mark("rename-input")
@@ -138,7 +147,7 @@ class SessionList:
 
     async def delete(self, session: ChatSession) -> None:
         t = self.ctx.t
-        with ui.dialog() as dialog, ui.card().classes("w-96 max-w-full"):
+        with aria(ui.dialog(), label=t("delete_title")) as dialog, ui.card().classes("w-96 max-w-full"):
             ui.label(t("delete_title")).classes("text-lg font-semibold")
             ui.label(t("delete_body", title=self._title(session))).classes("vance-help")
             with ui.row().classes("w-full justify-end"):
@@ -150,6 +159,11 @@ class SessionList:
             self.ctx.sessions.delete(session.id)
             self.on_deleted(session.id)
             self.render.refresh()
+
+
+def _menu_item(item: ui.menu_item) -> ui.menu_item:
+    """Quasar's items say `listitem`, which a menu may not hold; arrow keys move between them."""
+    return aria(item, role="menuitem").props('data-arrow-group="chat-menu"')
 
 
 async def _answer(dialog: ui.dialog) -> Any:

@@ -17,6 +17,7 @@ from nicegui import background_tasks, ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
+from vance_ui.web.a11y import aria
 from vance_ui.web.context import PageContext
 from vance_ui.web.form_actions import FormActions
 from vance_ui.web.form_fields import FormFields
@@ -75,7 +76,7 @@ class WizardForm(FormActions):
         # No fade-in: Quasar's transitions set an inherited CSS variable on the dialog's root, so the
         # browser restyles every node of the form twice more (~60 ms for 60 fields, bench/browser.py),
         # and the fade kept the form see-through for 300 ms after it was laid out.
-        with ui.dialog().props("transition-show=none") as self.dialog, \
+        with aria(ui.dialog().props("transition-show=none"), label=definition.title) as self.dialog, \
                 ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
             self._header(restored)
             with ui.element("div").classes("vance-wizard-body"):
@@ -111,7 +112,8 @@ class WizardForm(FormActions):
                 ui.label(d.description).classes("vance-help")
             if restored:
                 ui.badge(t("draft_restored")).props("outline color=grey-7")
-            ui.button(icon="close", on_click=self.close).props("flat round dense").tooltip(t("close"))
+            aria(ui.button(icon="close", on_click=self.close), label=t("close")).props("flat round dense") \
+                .tooltip(t("close")).mark("wizard-close")
 
     # -- what the form shows: one report in flight, the latest values next -----------------------
 

@@ -10,8 +10,10 @@ from itertools import groupby
 
 from nicegui import ui
 
+from vance_ui.web.a11y import activatable, aria
 from vance_ui.web.context import PageContext
 from vance_ui.web.icons import wizard_icon
+from vance_ui.web.submit import on_submit
 from vance_ui.wizards.categories import listing_order
 from vance_ui.wizards.views import WizardSummary
 
@@ -34,8 +36,11 @@ class WizardsPanel:
     def __init__(self, ctx: PageContext, on_open: OpenHandler) -> None:
         self.ctx, self.on_open = ctx, on_open
         self.wizards: list[WizardSummary] = []
-        self.search = ui.input(placeholder=ctx.t("search_wizards"), on_change=lambda: self.render.refresh()) \
-            .props("outlined dense clearable").classes("w-full").mark("wizard-search")
+        # Enter opens the first match, arrow down goes into the list (vance.js, `data-arrow-group`)
+        self.search = aria(ui.input(placeholder=ctx.t("search_wizards"), on_change=lambda: self.render.refresh()),
+                           label=ctx.t("search_wizards")) \
+            .props('outlined dense clearable data-arrow-group="wizards"').classes("w-full").mark("wizard-search")
+        on_submit(self.search, "keydown.enter", [self.search], self.open_first)
         with self.search.add_slot("prepend"):
             ui.icon("search")
         self.reload(force=True)
@@ -50,6 +55,11 @@ class WizardsPanel:
         if not force:
             self.render.refresh()
         return True
+
+    def open_first(self) -> None:
+        shown = self.visible()
+        if shown:
+            self.on_open(shown[0].name)
 
     def visible(self) -> list[WizardSummary]:
         words = (self.search.value or "").lower().split()
@@ -68,14 +78,16 @@ class WizardsPanel:
                 ui.label(t("no_wizards")).classes("vance-help p-2")
             for category, items in grouped(shown):
                 with ui.column().classes("w-full gap-1"):
-                    ui.label(category or t("uncategorized")).classes("vance-group-title")
+                    aria(ui.label(category or t("uncategorized")), role="heading", level="2") \
+                        .classes("vance-group-title")
                     for wizard in items:
                         self._entry(wizard)
 
     def _entry(self, wizard: WizardSummary) -> None:
-        with ui.row().classes("vance-wizard-entry w-full items-start no-wrap") \
+        with activatable(ui.row()).classes("vance-wizard-entry w-full items-start no-wrap") \
                 .on("click", lambda name=wizard.name: self.on_open(name)) \
-                .mark("wizard-entry", f"wizard-{wizard.name}").props(f'data-wizard="{wizard.name}"'):
+                .mark("wizard-entry", f"wizard-{wizard.name}") \
+                .props(f'data-wizard="{wizard.name}" data-arrow-group="wizards"'):
             with ui.element("div").classes("vance-icon-tile small"):
                 ui.icon(wizard_icon(wizard.icon))
             with ui.column().classes("gap-0 min-w-0"):
