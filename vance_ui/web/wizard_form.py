@@ -82,7 +82,9 @@ class WizardForm(FormActions):
             with ui.element("div").classes("vance-wizard-body"):
                 with ui.column().classes("vance-form-pane"):
                     self.form_box = ui.column().classes("w-full gap-4")
-                with ui.column().classes("vance-preview-pane gap-1"):
+                # focusable: a long preview scrolls, and keyboard users must be able to scroll it
+                with aria(ui.column(), role="region", label=t("preview")).props("tabindex=0") \
+                        .classes("vance-preview-pane gap-1"):
                     ui.label(t("preview")).classes("vance-pane-title")
                     ui.label(t("preview_hint")).classes("vance-help")
                     if definition.warnings:  # for the author: loads, but most likely a mistake (see vance lint)
