@@ -214,13 +214,19 @@ def visibility_steps(rules: FormRules, fields: Sequence[FormField], values: Mapp
 def _truth(condition: CheckedTemplate, outer: Mapping[str, Any], seen: Mapping[str, Any],
            budget: list[int]) -> RenderSteps[bool]:
     """Only what the expression reads crosses the pipe to the worker, not the whole form for every
-    repeat item; and only so many times per set of values."""
+    repeat item; and only so many times per set of values. An expression that fails for these
+    values (compares an empty number, say) counts as false, as in SurveyJS."""
     budget[0] -= 1
     if budget[0] < 0:
         raise TemplateProblem("limit", f"the showIf conditions would run more than {MAX_CONDITION_RUNS} times "
                                        "for these values (fewer repeat entries, please)")
     names = {**outer, **seen}
-    return (yield from truth_step(condition, {name: names[name] for name in condition.variables if name in names}))
+    try:
+        return (yield from truth_step(condition, {name: names[name] for name in condition.variables if name in names}))
+    except TemplateProblem as problem:
+        if problem.kind != "runtime":  # a limit (a bomb, too slow) stays an error
+            raise
+        return False  # e.g. `nights > 0` while the number is still empty: not shown, the form goes on
 
 
 def _run_level(rules: FormRules, level: Level, fields: Sequence[FormField], values: Mapping[str, Any],
