@@ -13,17 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from urllib.parse import urldefrag
 
-import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 from tests.support.app_server import AppServer
-from tests.support.browser import HAVE_CHROMIUM, browser, model, server
+from tests.support.browser import browser, model, server
 from tests.support.fake_llm import FakeLLM
 
 __all__ = ["browser", "model", "server"]  # the shared module-scoped fixtures
-
-if not HAVE_CHROMIUM:
-    pytest.skip("Debian's chromium is not installed (make chromium)", allow_module_level=True)
 
 # base64 of <script>parent.__pwned("data-b64")</script>
 B64_DATA_HTML = "PHNjcmlwdD5wYXJlbnQuX19wd25lZCgnZGF0YS1iNjQnKTwvc2NyaXB0Pg=="
