@@ -31,10 +31,11 @@ def apply_theme() -> None:
     ui.colors(primary=PRIMARY, secondary="#0f766e", accent="#9333ea", positive="#16a34a",
               negative="#dc2626", warning="#d97706", info="#2563eb")
     # the icon font is otherwise only requested once the first icon is laid out (after all scripts);
-    # vance.js only adds listeners, so it need not hold up parsing
+    # vance.js and submit.js only add listeners, so they need not hold up parsing
     ui.add_head_html(
         '<link rel="stylesheet" href="/assets/vance.css">'
         f'{_PRELOAD}'
+        '<script defer src="/assets/submit.js"></script>'  # before NiceGUI's own script: see the file
         '<script defer src="/assets/vance.js"></script>'
         '<script type="module" src="/assets/sanitize.js"></script>'
         '<meta name="theme-color" content="#ffffff">'
