@@ -57,3 +57,33 @@ def test_the_handlers_submit_py_names_exist(name: str) -> None:
 
     assert f"function {name}(emit, " in SUBMIT_JS
     assert name in submit._FIELDS_HANDLER + submit._FORM_HANDLER
+
+
+def test_the_icon_font_to_preload_is_nicegui_s_material_icons_font() -> None:
+    """theme.py reads NiceGUI's fonts.css; the page must ask for the very file NiceGUI serves."""
+    from nicegui import app
+
+    from vance_ui.web import theme
+
+    url = theme._icon_font_url()
+    assert url is not None, "fonts.css has no Material Icons face the regex finds: the page lost its preload"
+    prefix = f"/_nicegui/{nicegui.__version__}/static/"
+    assert url.startswith(prefix) and (Path(nicegui.__file__).parent / "static" / url[len(prefix):]).is_file()
+    assert any(getattr(route, "path", None) == prefix.rstrip("/") for route in app.routes), \
+        "NiceGUI no longer serves its static files there"
+    template = (Path(nicegui.__file__).parent / "templates" / "index.html").read_text(encoding="utf-8")
+    assert "/static/fonts.css" in template, "NiceGUI's pages no longer load fonts.css"
+
+
+def test_fast_paths_say_when_nicegui_s_middlewares_changed(monkeypatch: pytest.MonkeyPatch,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    from nicegui import app
+    from nicegui.middlewares import SetCacheControlMiddleware
+    from starlette.middleware import Middleware
+
+    from vance_ui.web.fast_paths import PAGE_ONLY, install_fast_paths
+
+    monkeypatch.setattr(app, "user_middleware", [Middleware(SetCacheControlMiddleware)])
+    monkeypatch.setattr(app, "middleware_stack", None)
+    assert install_fast_paths() == set(PAGE_ONLY)
+    assert "NiceGUI's middlewares changed" in caplog.text
