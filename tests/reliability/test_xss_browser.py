@@ -234,7 +234,8 @@ def test_style_and_form_elements_do_not_survive(browser: Browser, server: AppSer
 
 def test_a_tag_that_slips_past_the_servers_escaping_is_still_refused(browser: Browser, server: AppServer,
                                                                     model: FakeLLM) -> None:
-    """markdown2's safe mode lets raw HTML through when a code span's backticks straddle blocks."""
+    """markdown2's safe mode let raw HTML through when a code span's backticks straddled blocks
+    (markdown-it, used since, escapes it like any raw HTML)."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -247,5 +248,21 @@ def test_a_tag_that_slips_past_the_servers_escaping_is_still_refused(browser: Br
         expect(page.locator(".vance-composer textarea")).to_be_visible()  # the page is not blanked
         survivors = page.locator(f".vance-markdown :is({RESTYLE_OR_SUBMIT})")
         assert survivors.evaluate_all("els => els.map(e => e.outerHTML)") == []
+    finally:
+        context.close()
+
+
+def test_the_pages_sanitizer_refuses_style_and_forms_itself(browser: Browser, server: AppServer) -> None:
+    """assets/sanitize.js configures NiceGUI's DOMPurify: the last line should raw HTML ever reach
+    the page (the server escapes it all, so the replies above no longer show this)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.base_url)
+        page.wait_for_function("window.did_handshake === true")
+        html = page.evaluate("""() => { const d = document.createElement('div');
+            d.setHTML('<style>body{display:none}</style><form><button>b</button><input></form><b>kept</b>');
+            return d.innerHTML; }""")
+        assert html == "b<b>kept</b>"  # the tags go, their text stays (DOMPurify's default would keep them all)
     finally:
         context.close()

@@ -46,6 +46,7 @@ def apply_theme() -> None:
     # vance.js and submit.js only add listeners, so they need not hold up parsing
     ui.add_head_html(
         '<link rel="stylesheet" href="/assets/vance.css">'
+        '<link rel="stylesheet" href="/assets/codehilite.css">'  # code in answers (vance_ui/web/codehilite.py)
         f'{_PRELOAD}'
         '<script defer src="/assets/submit.js"></script>'  # before NiceGUI's own script: see the file
         '<script defer src="/assets/vance.js"></script>'
