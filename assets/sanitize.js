@@ -1,8 +1,10 @@
 // Model output reaches the page through NiceGUI's setHTML: DOMPurify with its default profile,
 // which keeps <style> (a reply could restyle or blank the page) and forms. The server renders
-// model text with markdown2's safe mode, which escapes raw HTML, but not always (backticks of a
-// code span that straddle blocks let a tag through), so the browser refuses these tags as well.
+// model text with raw HTML off (vance_ui/web/markdown.py), so none should arrive; should one ever
+// slip through (markdown2, used before, let some through), the browser refuses these tags too.
 // A module script in the head runs before NiceGUI's own, which sanitizes everything after it.
+// Relies on NiceGUI's import map naming its DOMPurify "dompurify" (one module instance, so this
+// config is the one its setHTML uses): tests/reliability/test_xss_browser.py checks it in the page.
 import DOMPurify from "dompurify";
 
 DOMPurify.setConfig({

@@ -45,23 +45,6 @@ document.addEventListener(
   if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
 })();
 
-// When NiceGUI's websocket handshake last completed (`window.did_handshake` turning true, also
-// after a reconnect), for vance_ui/web/submit.py: events held back before it leave on their own
-// 10 ms retry timers, so a submit pressed less than 20 ms after it waits for them to go first.
-(() => {
-  const own = Object.getOwnPropertyDescriptor(window, "did_handshake");
-  let stored = own && "value" in own ? own.value : undefined;
-  const read = own?.get ? own.get.bind(window) : () => stored;
-  const write = own?.set ? own.set.bind(window) : (value) => { stored = value; };
-  Object.defineProperty(window, "did_handshake", {
-    configurable: true,
-    get: read,
-    set: (value) => {
-      if (value && !read()) window.vanceConnectedAt = performance.now();
-      write(value);
-    },
-  });
-})();
 
 // Keyboards (issue 17). Clickable cards and list entries (`.vance-activatable`, role=button,
 // tabindex=0; vance_ui/web/a11y.py) are pressed with Enter or Space like real buttons: the key

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 from bench.stats import Figure
-from vance_ui.web.markdown import INLINE_REST_CHARS, StreamedMarkdown, to_html
+from vance_ui.web.markdown import INLINE_REST_CHARS, StreamedMarkdown, end_html, to_html
 
 ANSWER_CHARS = 40_000
 UPDATE_CHARS = 200  # the browser item streams ~80 characters per 80 ms update; fewer, larger steps here
@@ -44,7 +44,7 @@ class _OnLoop:
 
     def __call__(self, text: str) -> str:
         rest = self.stream.advance(text).rest
-        return to_html(rest) if len(rest) <= self.inline_limit else ""
+        return end_html(rest) if len(rest) <= self.inline_limit else ""
 
 
 def _stream(text: str, render: Callable[[str], str]) -> tuple[float, float]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-for _key in [k for k in os.environ if k.startswith("VANCE_")]:
+for _key in [k for k in os.environ if k.startswith("VANCE_") and k != "VANCE_SKIP_BROWSER_TESTS"]:
     del os.environ[_key]  # tests are hermetic: a developer's own configuration must not leak in
 
 from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm  # noqa: E402

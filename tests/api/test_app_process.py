@@ -36,6 +36,12 @@ def test_api_answers_carry_no_session_cookie(app_process: AppServer) -> None:
         assert not client.cookies  # nothing to carry from one API call to the next
 
 
+def test_every_middleware_it_keeps_off_the_api_was_found(app_process: AppServer) -> None:
+    """`install_fast_paths` warns when NiceGUI's `ui.run` no longer adds what it rewrites."""
+    httpx.get(app_process.base_url + "/healthz", timeout=30)
+    assert "middlewares changed" not in app_process.log()
+
+
 def test_pages_still_get_their_signed_browser_session(app_process: AppServer) -> None:
     page = httpx.get(app_process.base_url + "/", timeout=30)
     assert page.status_code == 200

@@ -13,15 +13,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.app_server import AppServer
-from tests.support.browser import HAVE_CHROMIUM, browser, model, server
+from tests.support.browser import browser, model, server
 from tests.support.fake_llm import FakeLLM
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 expect.set_options(timeout=10_000)
-
-if not HAVE_CHROMIUM:
-    pytest.skip("Debian's chromium is not installed (make chromium)", allow_module_level=True)
 
 __all__ = ["browser", "model", "server"]  # the shared module-scoped fixtures
 

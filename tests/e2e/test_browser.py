@@ -148,11 +148,12 @@ def test_model_output_cannot_run_script(page: Page, server: AppServer, model: Fa
     chat_input(page).fill("hostile please")
     chat_input(page).press("Enter")
 
-    link = page.locator(".vance-markdown a", has_text="click me")
-    expect(link).to_be_visible()
+    answer = page.locator(".vance-msg-assistant .vance-markdown").last
+    expect(answer).to_contain_text("click me")  # a javascript: target is no link at all, only text
+    expect(answer).to_contain_text("<script>window.__pwned=3</script>")  # raw HTML is shown as text
     expect(page.locator(".vance-markdown img[onerror]")).to_have_count(0)
-    assert not (link.get_attribute("href") or "").lower().startswith("javascript")
-    link.click()
+    expect(page.locator(".vance-markdown a[href^='javascript' i]")).to_have_count(0)
+    answer.get_by_text("click me").click()
     page.wait_for_load_state()
     assert page.evaluate("window.__pwned") is None
     assert alerts == []

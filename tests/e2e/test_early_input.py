@@ -148,3 +148,18 @@ def test_enter_right_after_a_reconnect_waits_for_the_held_keystrokes(browser: Br
             expect(composer, f"turn {turn}").to_have_value("")
     finally:
         page.context.close()
+
+
+def test_submit_js_sees_the_handshake_and_finds_the_text_controls(browser: Browser, server: AppServer) -> None:
+    """What assets/submit.js relies on, in the page: NiceGUI writes `did_handshake`, and a text
+    input's native control is what `getHtmlElement` returns for its element (the form variant maps
+    controls back to elements that way). Without either, submits send the server's values."""
+    page = held_page(browser, f"{server.base_url}/?wizard=create-project")
+    try:
+        expect(page.locator(".vance-wizard-dialog").get_by_text("Live preview")).to_be_visible()
+        assert page.evaluate("window.vanceHandshakeWritten === true && typeof vanceSubmitForm === 'function'")
+        ids = page.evaluate("""() => [...document.querySelectorAll(':is(input, textarea).q-field__native')]
+                                 .map((control) => vanceElementId(control))""")  # text inputs, not a select's
+        assert len(ids) >= 3 and all(isinstance(i, str) and i.isdigit() for i in ids), ids
+    finally:
+        page.context.close()

@@ -4,6 +4,7 @@ quick-start cards, and sessions that survive a reload."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from nicegui.testing import User
 from tests.support.fake_llm import FakeLLM
 from tests.web.conftest import click, elements, eventually, one, run_state
 from vance_ui.web import messages
-from vance_ui.web.markdown import INLINE_REST_CHARS, same_rendering, to_html
+from vance_ui.web.markdown import INLINE_REST_CHARS, end_html, same_rendering, to_html
 
 
 async def send(user: User, text: str) -> None:
@@ -102,11 +103,11 @@ async def test_a_long_code_block_streams_in_view_once_and_ends_as_rendered_whole
     renders: list[tuple[int, bool]] = []  # (characters, on the event loop's thread)
     loop_thread = threading.get_ident()
 
-    def spied_to_html(text: str) -> str:
+    def spied_end_html(text: str, references: dict[str, Any] | None = None) -> str:
         renders.append((len(text), threading.get_ident() == loop_thread))
-        return to_html(text)
+        return end_html(text, references)
 
-    monkeypatch.setattr(messages, "to_html", spied_to_html)
+    monkeypatch.setattr(messages, "end_html", spied_end_html)
     code = "".join(f"    value_{i} = compute({i}) * 2  # line {i}\n" for i in range(200))  # ~9,000 characters
     answer = f"Here it is:\n\n```python\n{code}```\n\nThat was the script.\n"
     model.reply(answer, chunk_delay=0.01, chunk_size=40)  # ~2 s
@@ -118,12 +119,12 @@ async def test_a_long_code_block_streams_in_view_once_and_ends_as_rendered_whole
 
     def streamed_far() -> bool:
         if run_state(app_user) == "Streaming":
-            seen_while_streaming.append(markdown.html)
+            seen_while_streaming.append(re.sub(r"<[^>]*>", "", markdown.html))  # the text; code is highlighted
         return run_state(app_user) == "Done"
 
     await eventually(streamed_far, what="the run to finish")
     assert any("# line 150" in html for html in seen_while_streaming), "the long end was shown while streaming"
-    line_3 = "compute(3) * 2"  # an open fence renders as a paragraph: the text is not split up
+    line_3 = "compute(3) * 2"  # an open fence runs to the end of the text: it is not split up
     assert any(line_3 in html for html in seen_while_streaming)
     assert all(html.count(line_3) <= 1 for html in seen_while_streaming), "no line shown twice"
     await eventually(lambda: same_rendering(markdown.html, to_html(answer)), what="the whole answer's rendering")

@@ -10,13 +10,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.app_server import AppServer
-from tests.support.browser import HAVE_CHROMIUM, browser, model, server
+from tests.support.browser import browser, model, server
 from tests.support.fake_llm import FakeLLM
 
 __all__ = ["browser", "model", "server"]  # the shared module-scoped fixtures
-
-if not HAVE_CHROMIUM:
-    pytest.skip("Debian's chromium is not installed (make chromium)", allow_module_level=True)
 
 ANSWER = "\n\n".join(f"Paragraph {i} " + "word " * 30 for i in range(120))
 

@@ -1,7 +1,7 @@
 """`vance:/wizards/<name>?kind=wizard&k=v` deep links (spec 5a) and prefill coercion.
 
-Model output is rendered by `messages.AnswerMarkdown` (markdown2's safe mode, then DOMPurify on the
-client), which turns link targets with unknown URL schemes into `#`. `rewrite_vance_links` turns
+Model output is rendered by `messages.AnswerMarkdown` (markdown-it with raw HTML off, then DOMPurify
+on the client, which drops link targets with unknown URL schemes). `rewrite_vance_links` turns
 `](vance:...)` into `](#vance:...)`, which survives sanitizing as long as the target has no quote,
 `<`, `>` or space; one delegated click listener (assets/vance.js) emits `vance_link` to Python.
 """

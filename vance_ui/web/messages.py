@@ -1,11 +1,10 @@
 """How one chat message looks. Model output is sanitized Markdown; user text stays plain text.
 
-Raw HTML in model output is shown as text, never rendered: `AnswerMarkdown` renders with
-markdown2's `safe_mode="escape"` (tags are escaped, link targets outside http(s)/mailto/tel/`#`
-become `#`), and DOMPurify still sanitizes the result in the browser, configured by
-assets/sanitize.js to refuse `<style>` and form elements too: its default profile keeps them (a
-reply could hide the whole page), and markdown2's escaping misses some (code-span backticks that
-straddle blocks).
+Raw HTML in model output is shown as text, never rendered: vance_ui/web/markdown.py renders
+CommonMark with raw HTML off (markdown-it-py; link targets such as `javascript:` stay text) on the
+server, and the result goes to the page in `ui.html` elements that DOMPurify sanitizes in the
+browser, configured by assets/sanitize.js to refuse `<style>` and form elements too (its default
+profile keeps them, and a reply could hide the whole page).
 """
 
 from __future__ import annotations
@@ -14,44 +13,22 @@ import asyncio
 import time
 
 from nicegui import background_tasks, run, ui
-from nicegui.elements.markdown import Markdown
 
 from vance_ui.chat.sessions import StoredMessage
 from vance_ui.web.i18n import Texts
 from vance_ui.web.links import rewrite_vance_links
 from vance_ui.web.markdown import (
-    EXTRAS,
     INLINE_REST_CHARS,
     StreamedMarkdown,
+    end_html,
     render_untrusted,
     same_rendering,
-    to_html,
 )
 
 
-class ModelMarkdown(Markdown):
-    """`ui.markdown` for untrusted text: raw HTML is escaped on the server, DOMPurify runs on the client."""
-
-    def __init__(self, content: str = "", *, cached: bool = True) -> None:
-        self.cached = cached  # False for a streamed answer's end: it never repeats
-        self._rendered: tuple[str, str] | None = None  # (content, its HTML) rendered elsewhere
-        super().__init__(content, extras=EXTRAS, sanitize=True)
-
-    def show(self, content: str, html: str) -> None:
-        """Show `content` as `html`, its `to_html` rendered elsewhere (in a worker thread)."""
-        self._rendered = (content, html)
-        self.set_content(content)
-
-    def _handle_content_change(self, content: str) -> None:
-        # Model text as it is: NiceGUI's `remove_indentation` (meant for Python source) would cut
-        # the first line's indentation off every line, letters included.
-        rendered, self._rendered = self._rendered, None
-        if rendered is not None and rendered[0] == content:
-            html = rendered[1]
-        else:
-            html = (render_untrusted if self.cached else to_html)(content)
-        if self._props.get("innerHTML") != html:
-            self._props["innerHTML"] = html
+def _answer_part(html: str) -> ui.html:
+    """One part of an answer on the page: HTML rendered here, sanitized again in the browser."""
+    return ui.html(html, sanitize=True).classes("nicegui-markdown")
 
 
 class AnswerMarkdown(ui.element):
@@ -69,12 +46,12 @@ class AnswerMarkdown(ui.element):
         self._late_end: tuple[int, int, str] | None = None  # (update, parts, end) for the thread
         self._rendering_end = False
         with self:
-            self._end = ModelMarkdown("" if streaming else content, cached=not streaming)
+            self._end = _answer_part("" if streaming else render_untrusted(content))
 
     @property
     def html(self) -> str:
         """What the page shows, in order."""
-        return "".join(part.content for part in self._settled) + str(self._end.props.get("innerHTML", ""))
+        return "".join(part.content for part in self._settled) + str(self._end.content)
 
     def set_content(self, content: str) -> None:
         self.content = content
@@ -82,14 +59,14 @@ class AnswerMarkdown(ui.element):
             return
         if self._stream is None:  # shown whole, in one part
             self._drop_settled()
-            self._end.set_content(content)
+            self._end.set_content(render_untrusted(content))
             return
         restarted, settled_html, rest = self._stream.advance(content)
         if restarted:
             self._drop_settled()
         if settled_html:
             with self:
-                part = ui.html(settled_html, sanitize=True).classes("nicegui-markdown")
+                part = _answer_part(settled_html)
             part.move(self, target_index=len(self._settled))
             self._settled.append(part)
         self._updates += 1
@@ -97,7 +74,7 @@ class AnswerMarkdown(ui.element):
             self._parts += 1
         if len(rest) <= INLINE_REST_CHARS:
             self._late_end = None
-            self._end.set_content(rest)
+            self._end.set_content(end_html(rest, self._stream.references))
             self._shown = self._updates
             return
         if restarted or settled_html:
@@ -114,12 +91,12 @@ class AnswerMarkdown(ui.element):
             while (late := self._late_end) is not None and self._stream is not None:
                 update, parts, rest = late
                 started = time.monotonic()
-                html = await run.io_bound(to_html, rest)
+                html = await run.io_bound(end_html, rest, dict(self._stream.references))
                 took = time.monotonic() - started
                 if html is None or self.is_deleted or self._stream is None:
                     return
                 if self._parts == parts and update > self._shown:
-                    self._end.show(rest, html)
+                    self._end.set_content(html)
                     self._shown = update
                 if self._late_end is late:
                     self._late_end = None
@@ -128,12 +105,11 @@ class AnswerMarkdown(ui.element):
             self._rendering_end = False
 
     def finish(self) -> None:
-        """Render the finished answer whole once, in a worker thread (markdown2 needs ~0.15 s for
-        40,000 characters), and show that instead only where it differs from the parts (a link
+        """Render the finished answer whole once, in a worker thread (~0.15 s for 40,000
+        characters), and show that instead only where it differs from the parts (a link
         reference defined at the end, say, changes earlier paragraphs)."""
         if self._stream is not None:
             self._stream = None
-            self._end.cached = True
             background_tasks.create(self._render_whole(self.content), name="render a finished answer")
 
     async def _render_whole(self, content: str) -> None:
@@ -141,7 +117,7 @@ class AnswerMarkdown(ui.element):
         if whole is None or self.is_deleted or self.content != content or same_rendering(whole, self.html):
             return
         self._drop_settled()
-        self._end.set_content(content)  # `render_untrusted` has it cached
+        self._end.set_content(whole)
 
     def _drop_settled(self) -> None:
         for part in self._settled:

@@ -8,7 +8,9 @@ message would go out without its last letters, a login would try half the passwo
 held-back keystroke arriving after the send would put old text back into the emptied input. A
 submit therefore reads its text fields' values in the browser and brings them along; they are set
 on the server before the action runs. Pressed before the handshake or less than 20 ms after it
-(also a reconnect), it waits until every event held back with it has left.
+(also a reconnect), it waits until every event held back with it has left. The browser's part is
+assets/submit.js; what it relies on in NiceGUI is checked by tests/web/test_nicegui_internals.py and
+listed in docs/nicegui-upgrade.md.
 """
 
 from __future__ import annotations
@@ -19,27 +21,11 @@ from nicegui import ui
 from nicegui.element import Element
 from nicegui.events import GenericEventArguments
 
-# NiceGUI renders a text input's native control with the id `c<element id>`, and retries a held
-# event every 10 ms until the handshake: two ticks after it, all have left. `vanceConnectedAt`
-# (assets/vance.js) is when the handshake last completed.
-_READ_AND_EMIT = """() => {
-  const values = {};
-  for (const control of CONTROLS) {
-    if (control && /^c\\d+$/.test(control.id)) values[control.id.slice(1)] = control.value;
-  }
-  let connected = window.vanceConnectedAt ?? -Infinity;
-  const wait = () => {
-    if (!window.did_handshake) {
-      connected = Infinity;  // it completes after this moment: count from when it is seen
-      return setTimeout(wait, 10);
-    }
-    if (connected === Infinity) connected = performance.now();
-    const left = connected + 20 - performance.now();
-    if (left <= 0) return emit(values);
-    setTimeout(() => emit(values), left);
-  };
-  wait();
-}"""
+# The browser side is assets/submit.js (loaded by theme.apply_theme). Its functions are called from
+# the `js_handler`, where NiceGUI provides `emit`; without the script the event goes out as it
+# would without this module (the server's values stand).
+_FIELDS_HANDLER = "() => (window.vanceSubmitFields ?? ((emit) => emit()))(emit, {ids})"
+_FORM_HANDLER = "() => (window.vanceSubmitForm ?? ((emit) => emit()))(emit, {form_id})"
 
 
 def on_submit(trigger: Element, event: str, fields: Sequence[ui.input],
@@ -48,22 +34,19 @@ def on_submit(trigger: Element, event: str, fields: Sequence[ui.input],
 
     `accepts`: whether the action would run now; if not, the fields keep their values (a second
     Enter while the first message is sent must not put its text back into the emptied input)."""
-    controls = "[" + ", ".join(f'document.getElementById("c{field.id}")' for field in fields) + "]"
     by_id = {field.id: field for field in fields}
-    _listen(trigger, event, _READ_AND_EMIT.replace("CONTROLS", controls), by_id.get, action, accepts)
+    _listen(trigger, event, _FIELDS_HANDLER.format(ids=sorted(by_id)), by_id.get, action, accepts)
 
 
 def on_form_submit(trigger: Element, event: str, form: Element, action: Callable[[], Awaitable[None] | None]) -> None:
     """The same for every text input inside `form`, as many as it has at that moment (repeats)."""
-    controls = f'(document.getElementById("c{form.id}")?.querySelectorAll("input, textarea") ?? [])'
-
     def field(element_id: int) -> ui.input | None:
         element = form.client.elements.get(element_id)
         if isinstance(element, ui.input) and any(a is form for a in element.ancestors()):
             return element
         return None
 
-    _listen(trigger, event, _READ_AND_EMIT.replace("CONTROLS", controls), field, action)
+    _listen(trigger, event, _FORM_HANDLER.format(form_id=form.id), field, action)
 
 
 def _listen(trigger: Element, event: str, read_values: str, field: Callable[[int], ui.input | None],

@@ -1,0 +1,89 @@
+"""What assets/submit.js relies on in NiceGUI's browser code, read from the installed NiceGUI.
+
+If one of these fails after a NiceGUI upgrade, submit.js (and docs/nicegui-upgrade.md) must be
+looked at before anything else: without them a submit may wait forever or lose the typed text,
+and only the browser tests (tests/e2e/test_early_input.py) would show it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nicegui
+import pytest
+
+from tests.conftest import REPO
+
+NICEGUI_JS = (Path(nicegui.__file__).parent / "static" / "nicegui.js").read_text(encoding="utf-8")
+SUBMIT_JS = (REPO / "assets" / "submit.js").read_text(encoding="utf-8")
+
+
+def between(text: str, start: str, end: str) -> str:
+    """The part of `text` from `start` to the next `end` (what one function holds)."""
+    first = text.index(start)
+    return text[first:text.index(end, first)]
+
+
+def test_held_events_wait_for_did_handshake_on_a_10_ms_timer() -> None:
+    emit = between(NICEGUI_JS, "const delayed_emitter", "};")
+    assert re.search(r"if \(window\.did_handshake\) emitter\(\);\s*else setTimeout\(delayed_emitter, 10\);", emit), \
+        "events are no longer held on a 10 ms retry of did_handshake: submit.js waits 20 ms after the handshake"
+
+
+def test_did_handshake_is_false_from_the_socket_on_and_true_after_the_handshake() -> None:
+    mounted = between(NICEGUI_JS, "window.socket = io(", "connect_error:")
+    assert "window.did_handshake = false;" in mounted
+    assert "window.did_handshake = true;" in between(NICEGUI_JS, "function finishHandshake", "connect_error:")
+
+
+def test_get_html_element_finds_the_c_id_of_an_element() -> None:
+    helper = between(NICEGUI_JS, "function getHtmlElement(id)", "\n}")
+    assert 'startsWith("c")' in helper and '"c" + id_as_a_string' in helper
+    assert "document.getElementById(id_as_a_string)" in helper
+    rendered = between(NICEGUI_JS, "function renderRecursively", "element.events.forEach")
+    assert re.search(r'id: "c" \+ id,', rendered), "elements no longer carry the DOM id c<id>"
+
+
+def test_a_js_handler_runs_where_emit_is_defined() -> None:
+    events = between(NICEGUI_JS, "element.events.forEach", "handler = Vue.withModifiers")
+    assert "const emit = (...args) =>" in events
+    assert "handler = eval(event.js_handler);" in events
+
+
+@pytest.mark.parametrize("name", ["vanceSubmitFields", "vanceSubmitForm"])
+def test_the_handlers_submit_py_names_exist(name: str) -> None:
+    from vance_ui.web import submit
+
+    assert f"function {name}(emit, " in SUBMIT_JS
+    assert name in submit._FIELDS_HANDLER + submit._FORM_HANDLER
+
+
+def test_the_icon_font_to_preload_is_nicegui_s_material_icons_font() -> None:
+    """theme.py reads NiceGUI's fonts.css; the page must ask for the very file NiceGUI serves."""
+    from nicegui import app
+
+    from vance_ui.web import theme
+
+    url = theme._icon_font_url()
+    assert url is not None, "fonts.css has no Material Icons face the regex finds: the page lost its preload"
+    prefix = f"/_nicegui/{nicegui.__version__}/static/"
+    assert url.startswith(prefix) and (Path(nicegui.__file__).parent / "static" / url[len(prefix):]).is_file()
+    assert any(getattr(route, "path", None) == prefix.rstrip("/") for route in app.routes), \
+        "NiceGUI no longer serves its static files there"
+    template = (Path(nicegui.__file__).parent / "templates" / "index.html").read_text(encoding="utf-8")
+    assert "/static/fonts.css" in template, "NiceGUI's pages no longer load fonts.css"
+
+
+def test_fast_paths_say_when_nicegui_s_middlewares_changed(monkeypatch: pytest.MonkeyPatch,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    from nicegui import app
+    from nicegui.middlewares import SetCacheControlMiddleware
+    from starlette.middleware import Middleware
+
+    from vance_ui.web.fast_paths import PAGE_ONLY, install_fast_paths
+
+    monkeypatch.setattr(app, "user_middleware", [Middleware(SetCacheControlMiddleware)])
+    monkeypatch.setattr(app, "middleware_stack", None)
+    assert install_fast_paths() == set(PAGE_ONLY)
+    assert "NiceGUI's middlewares changed" in caplog.text
