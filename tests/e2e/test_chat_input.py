@@ -10,11 +10,28 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.conftest import write_wizard
 from tests.e2e.conftest import screenshot
 from tests.support.app_server import AppServer
 from tests.support.fake_llm import FakeLLM
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def goal_note(server: AppServer) -> Iterator[None]:
+    """A one-page wizard (the bundled vogon-strategie has pages now: Use prompt is on its last)."""
+    write_wizard(server.data_dir, "_vance", "goal-note", GOAL_WIZARD)
+    yield
+
+
+GOAL_WIZARD = """
+title: { en: "Goal note" }
+description: { en: "One line" }
+fields:
+  - { name: goal, type: string, required: true, label: { en: "Goal" } }
+promptTemplate: "Our goal: {{ goal }}"
+"""
 
 
 def chat_input(page: Page) -> Locator:
@@ -52,7 +69,7 @@ def test_the_slash_menu_is_a_listbox_the_keyboard_drives(page: Page, server: App
     box.press_sequentially("/")
 
     options = listbox(page).get_by_role("option")
-    expect(options).to_have_count(5)
+    expect(options).to_have_count(6)  # the five bundled wizards and this module's goal-note
     expect(box).to_be_focused()
     expect(box).to_have_attribute("aria-controls", "vance-slash-list")
     first_id = options.nth(0).get_attribute("id")
@@ -65,7 +82,7 @@ def test_the_slash_menu_is_a_listbox_the_keyboard_drives(page: Page, server: App
     expect(box).to_have_attribute("aria-activedescendant", options.nth(1).get_attribute("id") or "")
     box.press("ArrowUp")
     box.press("ArrowUp")  # wraps to the last
-    expect(options.nth(4)).to_have_attribute("aria-selected", "true")
+    expect(options.last).to_have_attribute("aria-selected", "true")
 
     box.press_sequentially("coun")  # by title: "Create a council"
     expect(options).to_have_count(1)
@@ -123,7 +140,7 @@ def test_the_input_and_a_used_prompt_survive_a_reload(page: Page, server: AppSer
     page.reload()
     expect(chat_input(page)).to_have_value("An unsent thought")
 
-    page.locator(".vance-side").get_by_text("Plan Vogon strategy").click()
+    page.locator(".vance-side").get_by_text("Goal note").click()
     dialog(page).get_by_label("Goal *").fill("Double the revenue by 2027")
     dialog(page).get_by_role("button", name="Use prompt").click()
     expect(chat_input(page)).to_have_value(re.compile("Double the revenue by 2027"))
@@ -135,7 +152,7 @@ def test_on_a_phone_use_prompt_closes_the_panel_over_the_input(phone: Page, serv
     phone.goto(server.base_url)
     chat_input(phone).fill("")
     phone.locator(".vance-header button").last.tap()
-    entry = phone.locator(".vance-side").get_by_text("Plan Vogon strategy")
+    entry = phone.locator(".vance-side").get_by_text("Goal note")
     expect(entry).to_be_in_viewport(ratio=1)
     entry.tap()
     dialog(phone).get_by_label("Goal *").fill("Ship it")

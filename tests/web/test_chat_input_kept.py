@@ -13,6 +13,13 @@ from tests.web.conftest import click, elements, emit, eventually, one, run_state
 from vance_ui.web import input_draft
 
 PASSWORD = "pw-7f3a-Zebra-Quartz-91"
+GOAL_WIZARD = """
+title: { en: "Goal note" }
+description: { en: "One line" }
+fields:
+  - { name: goal, type: string, required: true, label: { en: "Goal" } }
+promptTemplate: "Our goal: {{ goal }}"
+"""
 LOGIN_WIZARD = """
 title: { en: "Log in to the wiki" }
 description: { en: "A prompt that carries a password" }
@@ -58,7 +65,8 @@ async def test_typed_text_survives_a_reload_and_goes_once_sent(web_data: Path, a
 
 
 async def test_a_wizards_prompt_is_kept_at_once(web_data: Path, app_user: User) -> None:
-    await app_user.open("/?wizard=vogon-strategie")
+    write_wizard(web_data, "_vance", "goal-note", GOAL_WIZARD)
+    await app_user.open("/?wizard=goal-note")
     one(app_user, "field-goal").value = "Double the revenue by 2027"
     await use_prompt(app_user)
     prompt = chat_input(app_user)
