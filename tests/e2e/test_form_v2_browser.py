@@ -3,6 +3,7 @@ typed text surviving re-renders, the dialog staying open after Reset, no clamped
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -102,3 +103,24 @@ def test_reset_keeps_the_dialog_open(page: Page, server: AppServer) -> None:
     expect(form.get_by_label("Topic")).to_have_value("")
     page.wait_for_timeout(1000)  # the old dialog closed itself ~0.4 s after a reset
     expect(dialog(page)).to_be_visible()
+
+
+def test_a_date_is_picked_from_the_calendar(page: Page, server: AppServer) -> None:
+    form = open_offsite(page, server)
+    choose(page, form, "Kind *", "Remote")
+    form.get_by_role("button", name="Next").click()
+    form.get_by_role("button", name="Pick a date").click()
+    page.locator(".q-date").get_by_role("button", name="15", exact=True).click()
+
+    expect(form.get_by_label("Start")).to_have_value(re.compile(r"^20[0-9]{2}-[01][0-9]-15$"))
+    expect(form.locator(".vance-preview")).to_contain_text(re.compile(r"S=20[0-9]{2}-[01][0-9]-15 "))
+
+
+def test_a_short_preview_leaves_the_form_its_full_width(page: Page, server: AppServer) -> None:
+    form = open_offsite(page, server)
+    body = form.locator(".vance-wizard-body").bounding_box()
+    card = form.bounding_box()
+    assert body is not None and card is not None
+    assert body["width"] > 0.97 * card["width"], (body, card)
+    pane = form.locator(".vance-form-pane").bounding_box()
+    assert pane is not None and pane["width"] > 0.5 * card["width"], "form and preview share the whole dialog"
