@@ -172,11 +172,10 @@ def _fill_gremium(form: Any) -> None:
     form.get_by_role("button", name="Add entry").click()
     form.get_by_label("Name (filename, no spaces) *").fill("tech-council")
     form.get_by_label("Purpose of the council? *").fill("Architecture decisions")
-    names, descriptions = form.get_by_label("Name *", exact=True), form.get_by_label("Description / role / persona *")
-    names.nth(2).wait_for()
-    for index, (name, description) in enumerate(MEMBERS):
-        names.nth(index).fill(name)
-        descriptions.nth(index).fill(description)
+    form.get_by_label("Name, entry 3", exact=True).wait_for()
+    for number, (name, description) in enumerate(MEMBERS, 1):  # entry fields are named with their entry
+        form.get_by_label(f"Name, entry {number}", exact=True).fill(name)
+        form.get_by_label(f"Description / role / persona, entry {number}").fill(description)
     form.locator(".vance-preview", has_text="- Linus: Engineer, blunt").wait_for()
 
 
@@ -199,6 +198,7 @@ def _ui_figures(bench: Bench, reps: int, keystrokes: int) -> list[Figure]:
                 page.wait_for_timeout(700)  # the closed dialog is deleted 0.5 s later
                 again.append(bench.timed(page, _dialog_shows(last_label), entry.click))
         with bench.fresh_page() as page:
+            page.locator(".vance-composer textarea").fill("")  # the unsent input is kept per chat now
             form = _open_gremium(page)
             _fill_gremium(form)
             submits.append(bench.timed(
