@@ -24,7 +24,7 @@ async def test_a_half_filled_form_survives_closing_and_a_new_page_but_the_passwo
     await eventually(lambda: not open_dialogs(app_user), what="the dialog to close")
 
     draft = web_data / "default" / "_user_local" / "drafts" / "every-type.json"
-    assert draft.exists()
+    await eventually(draft.exists, timeout=5, what="the draft (written in a thread as the dialog closes)")
     assert "hunter2" not in draft.read_text()
     assert json.loads(draft.read_text())["values"]["title"] == "Half done"
 

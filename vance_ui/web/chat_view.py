@@ -56,8 +56,11 @@ class ChatView:
     def build_input(self) -> None:
         """The composer; placed in the page footer by the caller."""
         t = self.ctx.t
+        # The kept input is the textarea's value from the start: assigned after creation, it would be
+        # sent again at the websocket handshake and replace what was typed before it (test_browser.py)
+        kept = self.ctx.inputs.load(self.session.id) or ""
         with ui.row().classes("vance-composer w-full items-end no-wrap"):
-            self.input = aria(ui.textarea(placeholder=t("message_placeholder")), label=t("message")) \
+            self.input = aria(ui.textarea(placeholder=t("message_placeholder"), value=kept), label=t("message")) \
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
                 .mark("chat-input")
             on_submit(self.input, "keydown.enter.exact.prevent", [self.input], self.send, accepts=self._idle)

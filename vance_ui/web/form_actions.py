@@ -38,6 +38,8 @@ class FormActions:
 
     def reset(self) -> None: ...
 
+    def forget_draft(self, *, used: bool = False) -> None: ...
+
     async def report(self, values: dict[str, Any]) -> FormReport | None: ...
 
     def _footer(self) -> None:
@@ -125,8 +127,7 @@ class FormActions:
             self.use_button.props(remove="loading")
         if self.submitted:  # pressed twice: the first one used the prompt
             return
-        self.submitted = True
-        self.ctx.drafts.delete(self.definition.name)
+        self.forget_draft(used=True)
         self.on_prompt(rendered.prompt)
         self.close()
 

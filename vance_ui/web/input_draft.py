@@ -85,6 +85,8 @@ class InputKeeper:
             self._timer = None
 
     def _set_quietly(self, text: str) -> None:
+        if (self.field.value or "") == text:
+            return  # no update for the browser (one queued before the handshake would undo early typing)
         self._quiet = True
         try:
             self.field.value = text

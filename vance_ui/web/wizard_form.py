@@ -10,10 +10,11 @@ goes to the chat input (nothing is sent). The form is kept as a draft, with its 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nicegui import background_tasks, ui
+from nicegui import background_tasks, run, ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
@@ -69,6 +70,8 @@ class WizardForm(FormActions):
                  on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
         self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
         self.submitted = False
+        self._draft_lock = threading.Lock()  # a draft write in a thread vs. forgetting the draft
+        self._draft_epoch = 0  # a write asked for before the draft was forgotten is dropped
         self._draft_timer: asyncio.TimerHandle | None = None
         self._reporting = False  # a report is in flight
         self._stale = False  # the values changed since it was asked for
@@ -169,15 +172,29 @@ class WizardForm(FormActions):
             self.preview.classes(add="vance-preview-failed")
 
     def save_draft(self) -> None:
+        """Written in a thread: a crash-safe write (fsync) takes tens of ms this loop must not wait."""
         self._draft_timer = None
         if not self.submitted:
-            self.ctx.drafts.save(self.definition.name, self.wizard.fields, self.form.values(), self.pages.current)
+            background_tasks.create(run.io_bound(self._write_draft, self._draft_epoch, self.form.values(),
+                                                 self.pages.current), name="save draft")
+
+    def _write_draft(self, epoch: int, values: dict[str, Any], page: int) -> None:
+        with self._draft_lock:
+            if epoch == self._draft_epoch and not self.submitted:
+                self.ctx.drafts.save(self.definition.name, self.wizard.fields, values, page)
+
+    def forget_draft(self, *, used: bool = False) -> None:
+        """No draft any more (the prompt was used, or the form reset); a write on its way is dropped."""
+        with self._draft_lock:
+            self._draft_epoch += 1
+            self.submitted = self.submitted or used
+            self.ctx.drafts.delete(self.definition.name)
 
     # -- closing ------------------------------------------------------------------------------
 
     def reset(self) -> None:
         """Start over in the same dialog: defaults, first page, no draft."""
-        self.ctx.drafts.delete(self.definition.name)
+        self.forget_draft()
         self._build_form({}, 0)
         self.show_status([], "hint")
         self.changed_values()
