@@ -29,7 +29,6 @@ from vance_ui.wizards.schema import (
     StringField,
     TextareaField,
 )
-from vance_ui.wizards.validation import initial_item, initial_value
 
 
 class FormHost(Protocol):
@@ -264,7 +263,7 @@ class Group:
 
     def __init__(self, fields: Sequence[FormField], values: Mapping[str, Any], form: FormHost, prefix: Path = (),
                  place: Callable[[str], Any] | None = None) -> None:
-        from vance_ui.web.repeat_widget import RepeatWidget
+        from vance_ui.web.repeat_widget import RepeatWidget  # here: a repeat's entries are Groups again
 
         self.widgets: dict[str, FieldWidget] = {}
         for field in fields:
@@ -297,4 +296,4 @@ class Group:
         return widget
 
 
-__all__ = ["WIDGETS", "FieldWidget", "FormHost", "Group", "initial_item", "initial_value", "label_text"]
+__all__ = ["WIDGETS", "FieldWidget", "FormHost", "Group", "label_text"]
