@@ -553,5 +553,6 @@ def test_after_a_restart_the_load_cache_gives_the_same_form(settings: Any, data_
     def no_yaml(content: bytes) -> Any:
         raise AssertionError("a restart should not parse YAML")
 
-    monkeypatch.setattr("vance_ui.wizards.loader.parse_yaml", no_yaml)
+    # the globals the loader in use reads (a string target could resolve to a re-imported copy)
+    monkeypatch.setitem(load_wizard.__globals__, "parse_yaml", no_yaml)
     assert observed() == first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -184,3 +185,15 @@ async def test_a_number_the_form_refuses_is_shown_at_the_field_and_kept(
     assert one(app_user, "field-count").value == typed, "never a value the user did not type"
     await app_user.should_see("1 field needs attention.")
     assert open_dialogs(app_user)
+
+
+async def test_opening_and_closing_a_form_writes_no_draft(every_type: Path, web_data: Path, app_user: User) -> None:
+    await app_user.open("/")
+    app_user.find(marker="wizard-every-type").click()
+    await eventually(lambda: preview(app_user).startswith("T="), what="the first preview")
+    await asyncio.sleep(0.8)  # longer than a draft waits for typing to pause
+    for dialog in open_dialogs(app_user):
+        dialog.close()
+    await asyncio.sleep(0.5)
+
+    assert not (web_data / "default" / "_user_local" / "drafts").exists(), "nothing was typed: nothing to restore"

@@ -33,6 +33,7 @@ class FormActions:
     pages: FormPages
     submitted: bool
     on_prompt: Callable[[str], None]
+    form_box: ui.column
 
     def close(self) -> None: ...
 
@@ -41,6 +42,8 @@ class FormActions:
     def forget_draft(self, *, used: bool = False) -> None: ...
 
     async def report(self, values: dict[str, Any]) -> FormReport | None: ...
+
+    def apply_report(self, report: FormReport) -> None: ...
 
     def _footer(self) -> None:
         t = self.ctx.t
@@ -63,8 +66,6 @@ class FormActions:
                 .mark("wizard-submit")
             on_form_submit(self.use_button, "click", self.form_box, self.submit)
 
-    form_box: ui.column
-
     def _check_button(self) -> None:
         t = self.ctx.t
         self.check_button = ui.button(t("check"), icon="fact_check").props("outline no-caps").mark("wizard-check")
@@ -76,8 +77,6 @@ class FormActions:
 
     def sync_buttons(self) -> None:
         """Back on every page but the first shown one, Next until the last, then Use prompt."""
-        if not hasattr(self, "use_button"):
-            return
         self.back_button.visible = self.pages.multi and self.pages.following(-1) is not None
         self.next_button.visible = not self.pages.is_last
         self.use_button.visible = self.pages.is_last
@@ -94,8 +93,7 @@ class FormActions:
         report = await self.report(self.form.values())
         if report is None:
             return
-        self.form.show(report.state.visibility)
-        self.pages.show(report.state.visibility.pages)
+        self.apply_report(report)
         errors = report.state.errors_on(self.pages.current)
         if errors:
             self._refused(errors)

@@ -97,7 +97,7 @@ class WizardForm(FormActions):
             self._footer()
         self._build_form(values, page)
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
-        self.changed_values()
+        self.request_report()
 
     def _build_form(self, values: Mapping[str, Any], page: int) -> None:
         self.form_box.clear()
@@ -123,10 +123,14 @@ class WizardForm(FormActions):
     # -- what the form shows: one report in flight, the latest values next -----------------------
 
     def changed_values(self) -> None:
-        """After every change: a report (visibility + preview) and, once typing pauses, the draft."""
+        """After every change: a report (visibility + preview) and, once typing pauses, the draft.
+        An untouched form writes no draft."""
         if self._draft_timer is not None:
             self._draft_timer.cancel()
         self._draft_timer = asyncio.get_running_loop().call_later(DRAFT_DELAY, self.save_draft)
+        self.request_report()
+
+    def request_report(self) -> None:
         if self._reporting:
             self._stale = True
             return
@@ -141,7 +145,7 @@ class WizardForm(FormActions):
                 if self.dialog.is_deleted:
                     return
                 if report is not None:
-                    self._apply(report)
+                    self.apply_report(report)
                 if not self._stale:
                     return
         finally:
@@ -155,7 +159,8 @@ class WizardForm(FormActions):
             self._show_preview(self.ctx.t("preview_failed", error=str(problem)), False)
             return None
 
-    def _apply(self, report: FormReport) -> None:
+    def apply_report(self, report: FormReport) -> None:
+        """Show and hide fields and pages as the service says, and the preview."""
         self.form.show(report.state.visibility)
         self.pages.show(report.state.visibility.pages)
         self.sync_buttons()
@@ -194,13 +199,13 @@ class WizardForm(FormActions):
 
     def reset(self) -> None:
         """Start over in the same dialog: defaults, first page, no draft."""
+        if self._draft_timer is not None:
+            self._draft_timer.cancel()
+            self._draft_timer = None
         self.forget_draft()
         self._build_form({}, 0)
         self.show_status([], "hint")
-        self.changed_values()
-        if self._draft_timer is not None:  # nothing typed yet: no draft to write
-            self._draft_timer.cancel()
-            self._draft_timer = None
+        self.request_report()
 
     def close(self) -> None:
         self.dialog.close()

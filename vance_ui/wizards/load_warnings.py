@@ -14,16 +14,16 @@ from collections.abc import Iterator
 
 import yaml
 
+from vance_ui.wizards.form_paths import path_text
 from vance_ui.wizards.heroicons import heroicon, unknown_icon_message
 from vance_ui.wizards.model import LoadWarning, WizardBody
 from vance_ui.wizards.sandbox import SAFE_ENV
+from vance_ui.wizards.schema import CONTEXT_VARIABLES
 from vance_ui.wizards.templating import CheckedTemplate
 from vance_ui.wizards.yaml_source import locate, scalar_body_line
 
 Loc = tuple[int | str, ...]
 
-#: What the render context adds next to the field values (spec section 5, and `today`).
-CONTEXT_VARIABLES = frozenset({"lang", "user", "project", "today"})
 
 
 def template_sources(body: WizardBody) -> Iterator[tuple[Loc, str, CheckedTemplate, bool]]:
@@ -56,10 +56,6 @@ def position(node: yaml.Node | None, lines: list[str], loc: Loc, *, word: str | 
     return line, col
 
 
-def where(loc: Loc) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(loc))
-
-
 def first_line(source: str, name: str) -> int | None:
     """The template line that first mentions `name`."""
     for number, text in enumerate(source.splitlines(), 1):
@@ -76,8 +72,8 @@ def undeclared_variables(body: WizardBody, node: yaml.Node | None, lines: list[s
     for loc, source, compiled, _ in template_sources(body):
         for name in sorted(compiled.variables - known):
             hint = difflib.get_close_matches(name, sorted(fields), n=1)
-            message = (f"{where(loc)}: '{name}' is neither a field nor a context variable (lang, user, project, today)"
-                       + (f"; did you mean '{hint[0]}'?" if hint else ""))
+            message = (f"{path_text(loc)}: '{name}' is neither a field nor a context variable "
+                       "(lang, user, project, today)" + (f"; did you mean '{hint[0]}'?" if hint else ""))
             line, col = position(node, lines, loc, word=name, template_line=first_line(source, name))
             found.append(LoadWarning(line or 1, col or 1, message))
     return found

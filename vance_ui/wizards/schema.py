@@ -43,6 +43,9 @@ RESERVED_NAMES = frozenset(
      "and", "or", "not", "in", "is", "if", "else", "elif", "for", "recursive"}
 )
 
+#: What every template sees next to the field values (spec section 5, plus `today`).
+CONTEXT_VARIABLES = frozenset({"lang", "user", "project", "today"})
+
 FIELD_TYPES = ("string", "textarea", "password", "integer", "boolean", "date", "select", "multi_select", "repeat")
 MAX_PAGES = 50
 ISO_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")

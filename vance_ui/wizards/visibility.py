@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vance_ui.wizards.form_paths import Path
-from vance_ui.wizards.schema import FormField, RepeatField, Wizard
+from vance_ui.wizards.schema import CONTEXT_VARIABLES, FormField, RepeatField, Wizard
 from vance_ui.wizards.steps import RenderSteps, truth_step
 from vance_ui.wizards.templating import CheckedTemplate, TemplateProblem
 from vance_ui.wizards.validation import empty_value
 
 Loc = tuple[int | str, ...]
-CONTEXT_NAMES = frozenset({"lang", "user", "project", "today"})
 #: showIf evaluations for one set of values (each is a round trip to a render worker, ~0.4 ms): a
 #: posted 200 x 100 nested repeat would otherwise hold a worker for half a minute.
 MAX_CONDITION_RUNS = 1000
@@ -131,7 +130,7 @@ def _reads(condition: CheckedTemplate | None, visible: frozenset[str], loc: Loc,
     """The field names an expression reads; an unknown name is a problem."""
     if condition is None:
         return set()
-    unknown = sorted(condition.variables - visible - CONTEXT_NAMES)
+    unknown = sorted(condition.variables - visible - CONTEXT_VARIABLES)
     for name in unknown:
         problems.append((f"reads '{name}', which is not a field here (nor lang, user, project, today)", loc))
     return set(condition.variables & visible)
