@@ -136,12 +136,16 @@ async def test_an_error_on_another_page_opens_that_page(offsite: Path, web_data:
     (drafts / "offsite.json").write_text(json.dumps({"wizard": "offsite", "values": {"kind": "onsite"}, "page": 2}))
     await open_offsite(app_user)
     assert current_page(app_user) == 2, "the draft remembers the page"
+    assert one(app_user, "draft-restored").visible
 
     await use_prompt(app_user)
 
     await eventually(lambda: current_page(app_user) == 0, what="the page of the first error")
     assert one(app_user, "field-city").error == "This field is required."
     await app_user.should_see("2 fields need attention.")
+
+    app_user.find(marker="wizard-reset").click()
+    await eventually(lambda: not marked(app_user, "draft-restored")[0].visible, what="the badge to go with the draft")
 
 
 async def test_the_draft_keeps_the_page(offsite: Path, web_data: Path, app_user: User) -> None:

@@ -115,8 +115,9 @@ class WizardForm(FormActions):
             with ui.column().classes("gap-0 min-w-0 grow"):
                 ui.label(d.title).classes("text-lg font-semibold leading-tight").mark("wizard-title")
                 ui.label(d.description).classes("vance-help")
-            if restored:
-                ui.badge(t("draft_restored")).props("outline color=grey-7")
+            self.restored_badge = ui.badge(t("draft_restored")).props("outline color=grey-7") \
+                .mark("draft-restored")
+            self.restored_badge.visible = restored
             aria(ui.button(icon="close", on_click=self.close), label=t("close")).props("flat round dense") \
                 .tooltip(t("close")).mark("wizard-close")
 
@@ -203,6 +204,7 @@ class WizardForm(FormActions):
             self._draft_timer.cancel()
             self._draft_timer = None
         self.forget_draft()
+        self.restored_badge.visible = False  # what it announced is gone
         self._build_form({}, 0)
         self.show_status([], "hint")
         self.request_report()
