@@ -24,6 +24,15 @@ class ReadOnlyStore(PermissionError):
     """Raised by stores (such as the bundled defaults) that cannot be written."""
 
 
+class VersionMismatch(Exception):
+    """A conditional write found another version than the one it was based on (someone saved in
+    between); `current` is what the store holds now (None: the document does not exist)."""
+
+    def __init__(self, current: DocumentInfo | None) -> None:
+        super().__init__("the document changed since it was read")
+        self.current = current
+
+
 def check_segment(value: str, what: str) -> str:
     """Accept plain names only: no separators, no `..`, no NUL, bounded length."""
     if not SEGMENT_RE.fullmatch(value) or value.strip(".") == "" or ".." in value:
@@ -74,6 +83,15 @@ class DocumentStore(Protocol):
     def put(self, tenant: str, project: str, path: str, content: bytes) -> DocumentInfo: ...
 
     def delete(self, tenant: str, project: str, path: str) -> bool: ...
+
+    def replace(self, tenant: str, project: str, path: str, content: bytes | None,
+                expected: str | None) -> DocumentInfo | None:
+        """Compare-and-swap, atomic against every other writer of this store (other threads,
+        processes, instances): if the document's current version is `expected` (None: it must not
+        exist), write `content` (None: delete it) and return the new info (None after a delete);
+        otherwise raise `VersionMismatch` and change nothing. The editor's optimistic concurrency
+        (`If-Match`) rests on this."""
+        ...
 
     def projects(self, tenant: str) -> builtins.list[str]:
         """The tenant's layer folders this store can address (`_` namespaces included); which of
