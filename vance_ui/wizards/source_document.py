@@ -208,7 +208,7 @@ class SourceDocument:
         """One setting of a field (required, rows, integerMin, showIf, ...); None or "" removes it.
         Renaming a top-level field renames it in the pages too."""
         field = self.field(path)
-        if key == "name" and len(path) == 1 and isinstance(value, str) and value:
+        if key == "name" and len(path) == 1 and isinstance(value, str):
             old = field.get("name")
             for page in self.pages():
                 names = page.get("fields")
@@ -216,9 +216,9 @@ class SourceDocument:
                     for index, listed in enumerate(names):
                         if listed == old:
                             names[index] = value
-        if value is None or value == "":
+        if key != "name" and (value is None or value == ""):
             field.pop(key, None)
-        else:
+        else:  # a name being retyped may be empty for a moment: it stays in its place
             _put(field, key, _scalar(value), FIELD_KEYS)
 
     def set_type(self, path: FieldPath, type_: str, lang: str) -> None:

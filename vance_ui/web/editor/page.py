@@ -1,0 +1,348 @@
+"""The wizard editor page (`/editor`): one wizard file of one layer, as a form or as YAML, beside
+the live preview. Save is refused while the text does not load; a save based on an old version
+gets a conflict (nothing lost); leaving with unsaved changes asks first.
+
+The text is the one truth: the YAML view edits it directly; the form view edits a round-trip
+`SourceDocument` parsed from it and dumps it back, so switching views loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from urllib.parse import urlencode
+
+from nicegui import background_tasks, ui
+
+from vance_ui.authoring import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict, WizardAuthoring
+from vance_ui.web.a11y import aria
+from vance_ui.web.context import PageContext
+from vance_ui.web.editor import dialogs
+from vance_ui.web.editor.form_view import FormView
+from vance_ui.web.editor.history import pick_version
+from vance_ui.web.editor.opening import Opening, open_source
+from vance_ui.web.editor.preview import EditorPreview
+from vance_ui.web.editor.style import EDITOR_CSS, LEAVE_GUARD
+from vance_ui.web.editor.yaml_view import YamlView
+from vance_ui.wizards.model import Source
+from vance_ui.wizards.schema import WIZARD_NAME_RE
+from vance_ui.wizards.source_document import SourceDocument
+from vance_ui.wizards.yaml_source import SourceProblem
+
+PLACEHOLDER_NAME = "new-wizard"  # what an unnamed wizard is checked as
+
+
+class EditorPage:
+    def __init__(self, ctx: PageContext, query: Mapping[str, str]) -> None:
+        self.ctx, t = ctx, ctx.t
+        self.authoring = WizardAuthoring(ctx.service)
+        self.writable = self.authoring.writable_layers(ctx.scope)
+        opening = open_source(self.authoring, ctx, query, self.writable)
+        self.opening = opening
+        self.name, self.layer, self.version, self.exists = opening.name, opening.layer, opening.version, opening.exists
+        self.text = self.saved_text = opening.text
+        self.problems: list[SourceProblem] = []
+        self._checking = False
+        self._wanted: str | None = None
+        self._dirty_sent = False
+        self._doc_text: str | None = None
+        ui.add_css(EDITOR_CSS)
+        ui.add_body_html(LEAVE_GUARD)
+        ui.page_title(t("editor_page_title", name=self.name or t("editor_unnamed")))
+        self._header()
+        with ui.element("main").classes("vance-editor-main w-full"):
+            with aria(ui.column(), role="region", label=t("editor_document")).classes("vance-editor-pane gap-3"):
+                self._target_row()
+                self.status = aria(ui.label(), role="status", live="polite").classes("vance-editor-status") \
+                    .mark("editor-status")
+                with ui.tabs(on_change=lambda e: self._switched(str(e.value))) \
+                        .props("dense no-caps align=left inline-label").classes("vance-tabs") as self.tabs:
+                    ui.tab("form", label=t("editor_form_view"), icon="view_agenda").mark("editor-tab-form")
+                    ui.tab("yaml", label=t("editor_yaml_view"), icon="code").mark("editor-tab-yaml")
+                with ui.tab_panels(self.tabs, value="form", animated=False).classes("w-full") as self.panels:
+                    with ui.tab_panel("form").classes("p-0"):
+                        self.form_view = FormView(t, ctx.lang, self._form_edited)
+                    with ui.tab_panel("yaml").classes("p-0"):
+                        self.yaml_view = YamlView(t, self.text, self._typed)
+            self.preview = EditorPreview(ctx)
+        self._show_form()
+        if self.form_view.doc is None:
+            self.tabs.set_value("yaml")
+        if opening.notice:
+            ui.notify(t(opening.notice), type="warning")
+        self._check(self.text)
+        if query.get("mode") == "import":
+            background_tasks.create(self.import_file(), name="editor-import")
+
+    # -- building -------------------------------------------------------------------------------
+
+    def _header(self) -> None:
+        t = self.ctx.t
+        with ui.header(bordered=True).classes("vance-header vance-editor-header items-center"):
+            aria(ui.button(icon="arrow_back", on_click=self.leave), label=t("editor_back")) \
+                .props("flat round dense").tooltip(t("editor_back")).mark("editor-back")
+            with ui.column().classes("gap-0 min-w-0"):
+                self.heading = aria(ui.label(self._heading()), role="heading", level="1") \
+                    .classes("vance-app-name").mark("editor-heading")
+                self.layer_label = ui.label(t("editor_layer", layer=t(f"layer_{self.layer}"))) \
+                    .classes("vance-help").mark("editor-layer")
+            ui.space()
+            with ui.row().classes("items-center gap-1 vance-editor-actions"):
+                self.history_button = self._action("history", "editor_history", self.show_history)
+                self._action("download", "editor_export", self.export)
+                self._action("upload", "editor_import", self.import_file)
+                self.delete_button = self._action("delete", "editor_delete", self.delete)
+                self.save_button = aria(ui.button(t("save"), icon="save", on_click=self.save), label=t("save")) \
+                    .props("unelevated no-caps").mark("editor-save")
+        self._sync_actions()
+
+    def _action(self, icon: str, key: str, handler: object) -> ui.button:
+        label = self.ctx.t(key)
+        return aria(ui.button(icon=icon, on_click=handler), label=label).props("flat round dense") \
+            .tooltip(label).mark(f"editor-{icon}")  # type: ignore[arg-type]
+
+    def _target_row(self) -> None:
+        """Name and layer of a wizard not saved yet; fixed once it is."""
+        t = self.ctx.t
+        with ui.row().classes("w-full items-center gap-2") as self.target_row:
+            self.name_input = aria(ui.input(t("editor_name"), value=self.name, on_change=lambda e: self._named(e.value),
+                                            validation={t("editor_name_rule"): lambda v: bool(
+                                                WIZARD_NAME_RE.fullmatch(v or ""))}),
+                                   label=t("editor_name")).props("outlined dense").classes("w-64") \
+                .mark("editor-name")
+            layers = {layer: t(f"layer_{layer}") for layer in self.writable}
+            self.layer_select = aria(ui.select(layers, value=self.layer, label=t("editor_target_layer"),
+                                               on_change=lambda e: self._layered(e.value)),
+                                     label=t("editor_target_layer")).props("outlined dense").classes("w-56") \
+                .mark("editor-layer-select")
+        self.target_row.visible = not self.exists
+
+    def _heading(self) -> str:
+        t = self.ctx.t
+        return t("editor_heading", name=self.name or t("editor_unnamed"))
+
+    # -- the document ---------------------------------------------------------------------------
+
+    def _typed(self, text: str) -> None:
+        if text != self.text:
+            self.text = text
+            self._changed()
+
+    def _form_edited(self, doc: SourceDocument) -> None:
+        self.text = self._doc_text = doc.dump()
+        self.yaml_view.set_text(self.text)
+        self._changed()
+
+    def _switched(self, view: str) -> None:
+        if view == "form" and self.text != self._doc_text:
+            self._show_form()
+
+    def _show_form(self) -> None:
+        try:
+            doc: SourceDocument | None = SourceDocument.parse(self.text)
+        except SourceProblem:
+            doc = None
+        self._doc_text = self.text if doc is not None else None
+        self.form_view.show(doc)
+
+    def _named(self, value: str | None) -> None:
+        self.name = (value or "").strip()
+        self.heading.text = self._heading()
+        self._changed()
+
+    def _layered(self, value: Source) -> None:
+        self.layer = Source(value)
+        self.layer_label.text = self.ctx.t("editor_layer", layer=self.ctx.t(f"layer_{self.layer}"))
+
+    def _changed(self) -> None:
+        self._sync_dirty()
+        self._check(self.text)
+
+    @property
+    def dirty(self) -> bool:
+        """Changed since opened or saved (a new wizard: since its starting text)."""
+        return self.text != self.saved_text
+
+    def _sync_dirty(self) -> None:
+        dirty = self.dirty
+        if dirty != self._dirty_sent:
+            self._dirty_sent = dirty
+            ui.run_javascript(f"window.vanceEditorDirty = {json.dumps(dirty)}")
+        self._sync_actions()
+
+    # -- checking: one in flight, the latest text next -------------------------------------------
+
+    def _check(self, text: str) -> None:
+        self._wanted = text
+        if not self._checking:
+            self._checking = True
+            self.save_button.disable()
+            background_tasks.create(self._check_until_current(), name="editor-check")
+
+    async def _check_until_current(self) -> None:
+        try:
+            while self._wanted is not None and not self.status.is_deleted:
+                text, name = self._wanted, self._checked_name()
+                self._wanted = None
+                problems = await asyncio.to_thread(self.authoring.problems, name, text)
+                if self.status.is_deleted:
+                    return
+                if self._wanted is None:
+                    self._show_problems(problems)
+                self.preview.show(name, text)
+        finally:
+            self._checking = False
+            self._sync_actions()
+
+    def _checked_name(self) -> str:
+        return self.name if WIZARD_NAME_RE.fullmatch(self.name) else PLACEHOLDER_NAME
+
+    def _show_problems(self, problems: list[SourceProblem]) -> None:
+        t = self.ctx.t
+        self.problems = problems
+        self.yaml_view.show_problems(problems)
+        if problems:
+            self.status.text = t("editor_problems", count=len(problems))
+            self.status.classes(add="vance-editor-status-bad")
+        else:
+            self.status.text = t("editor_loads")
+            self.status.classes(remove="vance-editor-status-bad")
+        self._sync_actions()
+
+    def _sync_actions(self) -> None:
+        savable = not self.problems and not self._checking and bool(WIZARD_NAME_RE.fullmatch(self.name)) \
+            and self.layer in self.writable
+        self.save_button.set_enabled(savable)
+        self.history_button.set_enabled(self.exists)
+        self.delete_button.set_enabled(self.exists)
+
+    # -- commands -------------------------------------------------------------------------------
+
+    async def save(self, if_match: str | bool | None = True) -> bool:
+        """Save the text; `if_match` True: the version this editor read (a conflict if it changed)."""
+        t, scope = self.ctx.t, self.ctx.scope
+        if self.problems or not WIZARD_NAME_RE.fullmatch(self.name):
+            return False
+        expected = self.version if if_match is True else (if_match or None)
+        if not self.exists and if_match is True:
+            try:  # a new file must not replace one made meanwhile without asking
+                found = await asyncio.to_thread(self.authoring.read, scope, self.name, self.layer)
+                return await self._conflict(VersionConflict(found.version))
+            except SourceNotFound:
+                expected = None
+        text = self.text
+        try:
+            saved = await asyncio.to_thread(self.authoring.save, scope, self.name, self.layer, text, expected)
+        except SourceInvalid as invalid:
+            self._show_problems(invalid.problems)
+            ui.notify(t("editor_save_refused"), type="warning")
+            return False
+        except VersionConflict as conflict:
+            return await self._conflict(conflict)
+        except LayerForbidden:
+            ui.notify(t("editor_forbidden"), type="negative")
+            return False
+        self.version, self.saved_text, self.exists = saved.version, text, True
+        self.target_row.visible = False
+        self.layer_label.text = t("editor_layer", layer=t(f"layer_{self.layer}"))
+        self._sync_dirty()
+        query = urlencode({"wizard": self.name, "layer": self.layer})
+        ui.run_javascript(f"history.replaceState(null, '', {json.dumps('/editor?' + query)})")
+        ui.notify(t("editor_saved", name=self.name), type="positive")
+        return True
+
+    async def _conflict(self, conflict: VersionConflict) -> bool:
+        answer = await dialogs.settle_conflict(self.ctx.t)
+        if answer == "overwrite":
+            return await self.save(conflict.current)
+        if answer == "theirs":
+            await self._load_stored()
+        return False
+
+    async def _load_stored(self) -> None:
+        try:
+            stored = await asyncio.to_thread(self.authoring.read, self.ctx.scope, self.name, self.layer)
+        except SourceNotFound:
+            self.version, self.exists = None, False
+            self.target_row.visible = True
+            self._sync_dirty()
+            return
+        self.version, self.exists = stored.version, True
+        self.replace_text(stored.text, saved=True)
+
+    def replace_text(self, text: str, saved: bool = False) -> None:
+        """New text from elsewhere (the stored file, an import, a restore): both views show it."""
+        self.text = text
+        if saved:
+            self.saved_text = text
+        self.yaml_view.set_text(text)
+        self._show_form()
+        self._changed()
+
+    async def show_history(self) -> None:
+        entry = await pick_version(self.ctx.t, self.authoring, self.ctx.scope, self.name, self.layer, self.text)
+        if entry is None:
+            return
+        t = self.ctx.t
+        if self.dirty and not await dialogs.confirm(
+                t, t("discard_title"), t("discard_body"), t("discard_ok")):
+            return
+        try:
+            restored = await asyncio.to_thread(self.authoring.restore, self.ctx.scope, self.name, self.layer, entry,
+                                               self.version)
+        except VersionConflict as conflict:
+            await self._conflict(conflict)
+            return
+        except (SourceInvalid, SourceNotFound) as problem:
+            ui.notify(t("history_restore_failed", error=str(problem)), type="warning")
+            return
+        self.version, self.exists = restored.version, True
+        self.replace_text(restored.text, saved=True)
+        ui.notify(t("history_restored"), type="positive")
+
+    def export(self) -> None:
+        ui.download.content(self.text.encode("utf-8"), f"{self.name or PLACEHOLDER_NAME}.yaml", "application/yaml")
+
+    async def import_file(self) -> None:
+        """An uploaded file replaces the text (not saved yet): the author sees it and its problems first."""
+        uploaded = await dialogs.ask_import(self.ctx.t)
+        if uploaded is None:
+            return
+        file_name, text = uploaded
+        if not self.exists:
+            stem = file_name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            if WIZARD_NAME_RE.fullmatch(stem):
+                self.name_input.set_value(stem)
+        self.replace_text(text)
+        self.tabs.set_value("yaml")
+
+    async def delete(self) -> None:
+        t = self.ctx.t
+        if not await dialogs.confirm(t, t("editor_delete_title", name=self.name),
+                                     t("editor_delete_body", layer=t(f"layer_{self.layer}")), t("delete"),
+                                     mark="editor-delete-confirm"):
+            return
+        try:
+            await asyncio.to_thread(self.authoring.delete, self.ctx.scope, self.name, self.layer, self.version)
+        except VersionConflict as conflict:
+            await self._conflict(conflict)
+            return
+        except (SourceNotFound, LayerForbidden) as problem:
+            ui.notify(str(problem), type="warning")
+            return
+        self.saved_text = self.text
+        ui.run_javascript("window.vanceEditorDirty = false")
+        ui.notify(t("editor_deleted", name=self.name), type="positive")
+        ui.navigate.to("/")
+
+    async def leave(self) -> None:
+        t = self.ctx.t
+        if self.dirty and not await dialogs.confirm(t, t("leave_title"), t("leave_body"), t("leave_ok"),
+                                                    mark="editor-leave"):
+            return
+        ui.run_javascript("window.vanceEditorDirty = false")
+        ui.navigate.to("/")
+
+
+__all__ = ["EditorPage", "Opening"]

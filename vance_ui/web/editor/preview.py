@@ -1,0 +1,143 @@
+"""The live preview beside the editor: the wizard's form as users will see it (the same FormFields
+and FormPages the Wizards tab uses, filled with the author's test values) and the rendered prompt.
+
+The edited text is loaded in a thread and the prompt rendered by the render workers (the service's
+async path), so typing never waits on it; at most one update is in flight, and text typed meanwhile
+is previewed right after it (as the wizard form does with its reports).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from nicegui import background_tasks, ui
+
+from vance_ui.web.a11y import aria
+from vance_ui.web.context import PageContext
+from vance_ui.web.form_fields import FormFields
+from vance_ui.web.form_pages import FormPages
+from vance_ui.wizards.form_report import report_steps
+from vance_ui.wizards.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.model import LoadedWizard
+from vance_ui.wizards.steps import run_steps_async
+from vance_ui.wizards.templating import TemplateProblem
+
+
+def _load(name: str, text: str) -> LoadedWizard | None:
+    try:
+        wizard = load_wizard(name, text.encode("utf-8"), f"{name}.yaml")
+        wizard.body  # noqa: B018 - built here, in the thread, not on the event loop
+        return wizard
+    except (WizardLoadError, UnicodeEncodeError):
+        return None
+
+
+class EditorPreview:
+    """Call `show(name, text)` after every edit; `shown` is the text the preview last showed."""
+
+    def __init__(self, ctx: PageContext) -> None:
+        self.ctx = ctx
+        self.shown: str | None = None
+        self._wanted: tuple[str, str] | None = None
+        self._busy = False
+        self._shape: tuple[Any, Any] | None = None  # fields and pages the form was built for
+        self.form: FormFields | None = None
+        self.pages: FormPages | None = None
+        t = ctx.t
+        with aria(ui.column(), role="region", label=t("editor_preview")).props("tabindex=0") \
+                .classes("vance-editor-preview gap-2").mark("editor-preview"):
+            ui.label(t("editor_preview")).classes("vance-pane-title")
+            ui.label(t("editor_preview_hint")).classes("vance-help")
+            self.form_box = ui.column().classes("w-full gap-4 vance-editor-preview-form")
+            ui.label(t("preview")).classes("vance-pane-title")
+            self.prompt = ui.label().classes("vance-preview").mark("editor-prompt")
+
+    def show(self, name: str, text: str) -> None:
+        self._wanted = (name, text)
+        if not self._busy:
+            self._busy = True
+            background_tasks.create(self._until_current(), name="editor-preview")
+
+    async def _until_current(self) -> None:
+        try:
+            while self._wanted is not None and not self.prompt.is_deleted:
+                name, text = self._wanted
+                self._wanted = None
+                await self._update(name, text)
+        finally:
+            self._busy = False
+
+    async def _update(self, name: str, text: str) -> None:
+        wizard = await asyncio.to_thread(_load, name, text)
+        if self.prompt.is_deleted:
+            return
+        if wizard is None:
+            self._prompt(self.ctx.t("editor_preview_broken"), ok=False)
+            self.shown = text
+            return
+        self._build(wizard)
+        await self.refresh(wizard)
+        self.shown = text
+
+    def _build(self, wizard: LoadedWizard) -> None:
+        """A new form only when the fields or pages changed; the test values typed so far stay."""
+        definition = wizard.definition
+        shape = (definition.fields, definition.pages)
+        if shape == self._shape and self.form is not None:
+            return
+        kept = self.form.values() if self.form is not None else {}
+        names = {f.name for f in definition.fields}
+        self._shape = shape
+        self.form_box.clear()
+        with self.form_box:
+            self.pages = FormPages(definition.pages, self.ctx.lang, self.ctx.t)
+            self.form = FormFields(definition.fields, {k: v for k, v in kept.items() if k in names},
+                                   self.ctx.t, self.ctx.lang, on_change=self._values_changed, place=self.pages.place)
+            if self.pages.multi:
+                with ui.row().classes("gap-2"):
+                    aria(ui.button(self.ctx.t("back"), on_click=lambda: self._step(-1)),
+                         label=self.ctx.t("back")).props("flat no-caps").mark("editor-preview-back")
+                    aria(ui.button(self.ctx.t("next"), on_click=lambda: self._step(+1)),
+                         label=self.ctx.t("next")).props("outline no-caps").mark("editor-preview-next")
+        self._wizard = wizard
+
+    def _step(self, step: int) -> None:
+        if self.pages is not None:
+            target = self.pages.following(step)
+            if target is not None:
+                self.pages.go(target)
+
+    def _values_changed(self) -> None:
+        wizard = getattr(self, "_wizard", None)
+        if wizard is not None:
+            background_tasks.create(self.refresh(wizard), name="editor-preview-values")
+
+    async def refresh(self, wizard: LoadedWizard) -> None:
+        """The prompt (and what the form hides) for the test values in the form now."""
+        if self.form is None:
+            return
+        ctx = self.ctx.service.context(self.ctx.scope, self.ctx.lang)
+        try:
+            report = await run_steps_async(report_steps(wizard, self.form.values(), ctx))
+        except TemplateProblem as problem:
+            self._prompt(self.ctx.t("preview_failed", error=problem.in_file(f"{wizard.name}.yaml")), ok=False)
+            return
+        if self.prompt.is_deleted or self.form is None:
+            return
+        self.form.show(report.state.visibility)
+        if self.pages is not None:
+            self.pages.show(report.state.visibility.pages)
+        if report.preview is not None:
+            self._prompt(report.preview.prompt, ok=True)
+        else:
+            problem = report.preview_problem
+            error = problem.in_file(f"{wizard.name}.yaml") if problem is not None else ""
+            self._prompt(self.ctx.t("preview_failed", error=error), ok=False)
+
+    def _prompt(self, text: str, ok: bool) -> None:
+        self.prompt.text = text
+        if ok:
+            self.prompt.classes(remove="vance-preview-failed")
+        else:
+            self.prompt.classes(add="vance-preview-failed")

@@ -1,0 +1,42 @@
+"""The editor's own styles and its leave guard (the browser asks before a tab with unsaved edits
+closes or navigates away; in-app navigation asks with the editor's own dialog)."""
+
+from __future__ import annotations
+
+EDITOR_CSS = """
+.vance-editor-header { flex-wrap: wrap; row-gap: 4px; }
+.vance-editor-main { display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr); gap: 0;
+  min-height: calc(100vh - 64px); }
+.vance-editor-pane { padding: 16px 20px 32px; min-width: 0; }
+.vance-editor-preview { padding: 16px 20px 32px; background: #f9fafb; border-left: 1px solid var(--v-border, #e5e7eb);
+  min-width: 0; flex-wrap: nowrap; }
+.vance-editor-field { padding: 12px; }
+.vance-editor-items { padding-left: 12px; border-left: 3px solid #e0e7ff; }
+.vance-editor-status { font-size: 0.85rem; color: #166534; }
+.vance-editor-status-bad { color: #991b1b; }
+.vance-editor-problems { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.8rem; }
+.vance-editor-problem { color: #991b1b; background: #fef2f2; padding: 2px 6px; border-radius: 4px; width: 100%; }
+.vance-yaml-editor, .vance-template-editor { border: 1px solid var(--v-border, #d1d5db); border-radius: 6px; }
+.vance-yaml-editor { min-height: 360px; }
+.vance-yaml-editor .cm-editor { min-height: 360px; }
+.vance-template-editor .cm-editor { min-height: 120px; }
+.vance-problem-line { background: #fee2e2; }
+.vance-diff { white-space: pre-wrap; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.78rem;
+  max-height: 40vh; overflow: auto; background: #f9fafb; padding: 8px; border-radius: 6px; }
+.vance-editor-dialog { min-width: min(560px, 92vw); max-width: 92vw; }
+.vance-history-dialog { width: min(820px, 96vw); }
+@media (max-width: 900px) {
+  .vance-editor-main { display: block; }
+  .vance-editor-pane, .vance-editor-preview { padding: 12px; border-left: none; }
+  .vance-editor-pane .q-field { min-width: 0; }
+  .vance-editor-pane .w-64, .vance-editor-pane .w-56, .vance-editor-pane .w-48,
+  .vance-editor-pane .w-40 { width: 100%; }
+}
+"""
+
+LEAVE_GUARD = """<script>
+window.vanceEditorDirty = false;
+window.addEventListener("beforeunload", (event) => {
+  if (window.vanceEditorDirty) { event.preventDefault(); event.returnValue = ""; }
+});
+</script>"""
