@@ -99,11 +99,14 @@ def _validator_prompt_of(wizard: LoadedWizard, values: Mapping[str, Any] | None,
 
 @dataclass(frozen=True)
 class Scope:
-    """Where a request comes from: tenant, optional project, and the user."""
+    """Where a request comes from: tenant, optional project, and the user. `admin`: the caller may
+    write the tenant's `_vance` and project layers (the local user in single-user mode; a tenant
+    admin in multi-user mode); it changes no read."""
 
     tenant: str
     user: str
     project_id: str | None = None
+    admin: bool = False
 
 
 class WizardService:

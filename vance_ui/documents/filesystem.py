@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import fcntl
+import hashlib
 import logging
 import os
 import stat as stat_mode
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from vance_ui.documents.store import (
@@ -21,6 +24,7 @@ from vance_ui.documents.store import (
     DocumentInfo,
     InvalidDocumentPath,
     ReadOnlyStore,
+    VersionMismatch,
     check_path,
     check_segment,
 )
@@ -211,6 +215,42 @@ class FileDocumentStore(WatchedFolder):
             return False
         self._changed([str(file)])
         return True
+
+    def replace(self, tenant: str, project: str, path: str, content: bytes | None,
+                expected: str | None) -> DocumentInfo | None:
+        """Compare-and-swap under an exclusive lock per document (flock: other threads and processes
+        on this data dir wait), so two writers that read the same version cannot both win."""
+        if self.read_only:
+            raise ReadOnlyStore(f"{self.root} is read-only")
+        file = self._file(tenant, project, path)
+        with self._document_lock(tenant, project, path):
+            current = self.info(tenant, project, path)
+            if (current.version if current is not None else None) != expected:
+                raise VersionMismatch(current)
+            if content is None:
+                if current is not None:
+                    file.unlink()
+                    self._changed([str(file)])
+                return None
+            atomic_write(file, content)
+            self._changed([str(file)])
+            info = self.info(tenant, project, path)
+        assert info is not None
+        return info
+
+    @contextlib.contextmanager
+    def _document_lock(self, tenant: str, project: str, path: str) -> Iterator[None]:
+        """An exclusive lock on `<cache>/locks/<hash>.lock` (the chat sessions' convention): flock
+        locks conflict between open files, so between threads of one process too."""
+        key = hashlib.sha256(f"{tenant}/{project}/{path}".encode()).hexdigest()[:32]
+        lock_dir = self.cache_dir / "locks"
+        lock_dir.mkdir(parents=True, exist_ok=True)
+        with open(lock_dir / f"{key}.lock", "a+b") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _plain_name(name: str) -> bool:
