@@ -14,6 +14,7 @@ from vance_ui.service import WizardService
 from vance_ui.web.auth import current_identity, login_url, user_directory
 from vance_ui.web.changes import ChangeHub
 from vance_ui.web.chat_page import ChatPage
+from vance_ui.web.editor import register_editor_page
 from vance_ui.web.login_page import LoginGate, register_login_page
 from vance_ui.web.open_pages import OpenPages
 from vance_ui.web.warmup import warm_up_model_client
@@ -27,6 +28,7 @@ def register_pages(service: WizardService) -> None:
     open_pages = OpenPages(directory) if directory is not None else None
     if directory is not None:
         register_login_page(service, LoginGate(directory))
+    register_editor_page(service, open_pages)
 
     @ui.page("/")
     def index(request: Request) -> RedirectResponse | None:

@@ -7,6 +7,7 @@ removed, moved, a type changed) calls `rebuilt`, after which the form view is bu
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -101,7 +102,7 @@ class FieldEditor:
                 self._number("field_max_items", "max", field.get("max"))
             if kind == "date":
                 for key, setting in (("field_min", "dateMin"), ("field_max", "dateMax")):
-                    self._input(key, _text(field.get(setting)), lambda v, s=setting: self._set(s, v),
+                    self._input(key, _text(field.get(setting)), functools.partial(self._set, setting),
                                 f"editor-field-{setting}").props("placeholder=YYYY-MM-DD")
             if kind in ("string", "textarea", "date", "select"):
                 self._input("field_default", _text(field.get("defaultValue")),
@@ -138,7 +139,8 @@ class FieldEditor:
                                   on_change=lambda e, i=index: self._choice(i, label=e.value or "")),
                          label=f"{t('choice_label')} {index + 1} ({self.name})").props("outlined dense") \
                         .classes("grow").mark("editor-choice-label")
-                    self._button("close", t("remove_choice", number=index + 1), lambda i=index: self._drop(i), False)
+                    self._button("close", t("remove_choice", number=index + 1), functools.partial(self._drop, index),
+                                 False)
             aria(ui.button(t("add_choice"), icon="add", on_click=self._add_choice),
                  label=f"{t('add_choice')} ({self.name})").props("flat dense no-caps").mark("editor-add-choice")
 

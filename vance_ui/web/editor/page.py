@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 from urllib.parse import urlencode
 
 from nicegui import background_tasks, ui
@@ -56,7 +57,7 @@ class EditorPage:
                 self._target_row()
                 self.status = aria(ui.label(), role="status", live="polite").classes("vance-editor-status") \
                     .mark("editor-status")
-                with ui.tabs(on_change=lambda e: self._switched(str(e.value))) \
+                with ui.tabs() \
                         .props("dense no-caps align=left inline-label").classes("vance-tabs") as self.tabs:
                     ui.tab("form", label=t("editor_form_view"), icon="view_agenda").mark("editor-tab-form")
                     ui.tab("yaml", label=t("editor_yaml_view"), icon="code").mark("editor-tab-yaml")
@@ -66,6 +67,7 @@ class EditorPage:
                     with ui.tab_panel("yaml").classes("p-0"):
                         self.yaml_view = YamlView(t, self.text, self._typed)
             self.preview = EditorPreview(ctx)
+        self.tabs.on_value_change(lambda e: self._switched(str(e.value)))
         self._show_form()
         if self.form_view.doc is None:
             self.tabs.set_value("yaml")
@@ -97,10 +99,10 @@ class EditorPage:
                     .props("unelevated no-caps").mark("editor-save")
         self._sync_actions()
 
-    def _action(self, icon: str, key: str, handler: object) -> ui.button:
+    def _action(self, icon: str, key: str, handler: Callable[[], Any]) -> ui.button:
         label = self.ctx.t(key)
         return aria(ui.button(icon=icon, on_click=handler), label=label).props("flat round dense") \
-            .tooltip(label).mark(f"editor-{icon}")  # type: ignore[arg-type]
+            .tooltip(label).mark(f"editor-{icon}")
 
     def _target_row(self) -> None:
         """Name and layer of a wizard not saved yet; fixed once it is."""

@@ -131,8 +131,8 @@ class EditorPreview:
         if report.preview is not None:
             self._prompt(report.preview.prompt, ok=True)
         else:
-            problem = report.preview_problem
-            error = problem.in_file(f"{wizard.name}.yaml") if problem is not None else ""
+            failed = report.preview_problem
+            error = failed.in_file(f"{wizard.name}.yaml") if failed is not None else ""
             self._prompt(self.ctx.t("preview_failed", error=error), ok=False)
 
     def _prompt(self, text: str, ok: bool) -> None:
