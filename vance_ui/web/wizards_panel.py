@@ -12,6 +12,7 @@ from nicegui import ui
 
 from vance_ui.web.a11y import activatable, aria
 from vance_ui.web.context import PageContext
+from vance_ui.web.editor.panel_actions import actions_button, authoring_buttons, source_badge
 from vance_ui.web.icons import wizard_icon
 from vance_ui.web.submit import on_submit
 from vance_ui.wizards.categories import listing_order
@@ -43,6 +44,7 @@ class WizardsPanel:
         on_submit(self.search, "keydown.enter", [self.search], self.open_first)
         with self.search.add_slot("prepend"):
             ui.icon("search")
+        authoring_buttons(ctx)
         self.reload(force=True)
         self.render()
 
@@ -84,12 +86,15 @@ class WizardsPanel:
                         self._entry(wizard)
 
     def _entry(self, wizard: WizardSummary) -> None:
-        with activatable(ui.row()).classes("vance-wizard-entry w-full items-start no-wrap") \
-                .on("click", lambda name=wizard.name: self.on_open(name)) \
-                .mark("wizard-entry", f"wizard-{wizard.name}") \
-                .props(f'data-wizard="{wizard.name}" data-arrow-group="wizards"'):
-            with ui.element("div").classes("vance-icon-tile small"):
-                ui.icon(wizard_icon(wizard.icon))
-            with ui.column().classes("gap-0 min-w-0"):
-                ui.label(wizard.title).classes("font-medium leading-snug")
-                ui.label(wizard.description).classes("vance-help line-clamp-2")
+        with ui.row().classes("w-full items-start no-wrap gap-0"):  # the actions button is no part of the entry
+            with activatable(ui.row()).classes("vance-wizard-entry w-full items-start no-wrap") \
+                    .on("click", lambda name=wizard.name: self.on_open(name)) \
+                    .mark("wizard-entry", f"wizard-{wizard.name}") \
+                    .props(f'data-wizard="{wizard.name}" data-source="{wizard.source}" data-arrow-group="wizards"'):
+                with ui.element("div").classes("vance-icon-tile small"):
+                    ui.icon(wizard_icon(wizard.icon))
+                with ui.column().classes("gap-0 min-w-0"):
+                    ui.label(wizard.title).classes("font-medium leading-snug")
+                    ui.label(wizard.description).classes("vance-help line-clamp-2")
+                    source_badge(self.ctx, wizard)
+            actions_button(self.ctx, wizard)
