@@ -46,9 +46,10 @@ def source_badge(ctx: PageContext, wizard: WizardSummary) -> None:
 def actions_button(ctx: PageContext, wizard: WizardSummary) -> None:
     """One button per entry; its menu is made when pressed."""
     label = ctx.t("wizard_actions", title=wizard.title)
-    button = aria(ui.button(icon="more_vert", on_click=lambda: _open_menu(ctx, wizard, button)), label=label) \
+    button: ui.button = aria(ui.button(icon="more_vert"), label=label) \
         .props("flat round dense size=sm").classes("vance-wizard-actions mt-2") \
         .mark("wizard-actions", f"wizard-actions-{wizard.name}")
+    button.on_click(lambda: _open_menu(ctx, wizard, button))
 
 
 def _open_menu(ctx: PageContext, wizard: WizardSummary, button: ui.button) -> None:
