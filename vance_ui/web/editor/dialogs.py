@@ -66,9 +66,9 @@ async def ask_import(t: Texts) -> tuple[str, str] | None:
             except UnicodeDecodeError:
                 ui.notify(t("import_not_text"), type="warning")
 
-        aria(ui.upload(label=t("import_choose"), auto_upload=True, max_file_size=MAX_IMPORT_BYTES,
-                       on_upload=received, on_rejected=lambda: ui.notify(t("import_too_big"), type="warning")),
-             label=t("import_choose")).props('accept=".yaml,.yml,application/yaml,text/yaml"').classes("w-full") \
+        ui.upload(label=t("import_choose"), auto_upload=True, max_file_size=MAX_IMPORT_BYTES,
+                  on_upload=received, on_rejected=lambda: ui.notify(t("import_too_big"), type="warning")) \
+            .props('accept=".yaml,.yml,application/yaml,text/yaml"').classes("w-full") \
             .mark("editor-import-upload")
         with ui.row().classes("w-full justify-end"):
             ui.button(t("cancel"), on_click=lambda: dialog.submit(None)).props("flat no-caps")

@@ -13,7 +13,7 @@ from typing import Any
 
 from nicegui import ui
 
-from vance_ui.web.a11y import aria
+from vance_ui.web.a11y import aria, bridged_aria
 from vance_ui.web.i18n import Texts
 from vance_ui.wizards.schema import FIELD_TYPES
 from vance_ui.wizards.source_document import FieldPath, SourceDocument
@@ -45,7 +45,7 @@ class FieldEditor:
             with ui.row().classes("w-full items-center gap-2 no-wrap"):
                 self._input("field_name", self.name, lambda v: self._set("name", v), "editor-field-name") \
                     .classes("grow")
-                aria(ui.select({k: k for k in FIELD_TYPES}, value=kind, label=t("field_type"),
+                bridged_aria(ui.select({k: k for k in FIELD_TYPES}, value=kind, label=t("field_type"),
                                on_change=lambda e: self._type(e.value)), label=t("field_type")) \
                     .props("outlined dense options-dense").classes("w-36").mark("editor-field-type")
                 self._button("arrow_upward", t("move_up", name=self.name), lambda: self._move(-1), path[-1] == 0)
@@ -64,7 +64,7 @@ class FieldEditor:
                             "editor-field-show-if").classes("grow")
                 if len(path) == 1 and pages:
                     current = doc.page_of(self.name)
-                    aria(ui.select({i: title for i, title in enumerate(pages)}, label=t("field_page"),
+                    bridged_aria(ui.select({i: title for i, title in enumerate(pages)}, label=t("field_page"),
                                    value=current, on_change=lambda e: self._page(e.value)), label=t("field_page")) \
                         .props("outlined dense").classes("w-40").mark("editor-field-page")
             self._settings(kind, field)
@@ -112,7 +112,7 @@ class FieldEditor:
             if kind == "boolean":
                 options = {"": t("field_no_default"), "true": t("yes"), "false": t("no")}
                 current = field.get("defaultValue")
-                aria(ui.select(options, value="" if current is None else str(bool(current)).lower(),
+                bridged_aria(ui.select(options, value="" if current is None else str(bool(current)).lower(),
                                label=t("field_default"),
                                on_change=lambda e: self._set("defaultValue", (e.value == "true") if e.value else None)),
                      label=f"{t('field_default')} ({self.name})").props("outlined dense").classes("w-40")
@@ -199,7 +199,7 @@ def add_field_row(doc: SourceDocument, parent: FieldPath, t: Texts, lang: str, r
     """A type to choose and an Add button: the new field is named `field1`, `field2`, ..."""
     where = t("field_items") if parent else t("editor_fields")
     with ui.row().classes("items-center gap-2"):
-        kind = aria(ui.select({k: k for k in FIELD_TYPES}, value="string", label=t("field_type")),
+        kind = bridged_aria(ui.select({k: k for k in FIELD_TYPES}, value="string", label=t("field_type")),
                     label=f"{t('new_field_type')} ({where})").props("outlined dense options-dense") \
             .classes("w-36").mark("editor-new-field-type")
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from vance_ui.web.a11y import aria
+from vance_ui.web.a11y import aria, bridged_aria
 from vance_ui.web.editor.field_editor import FieldEditor, add_field_row
 from vance_ui.web.i18n import LANGUAGES, Texts
 from vance_ui.web.icons import wizard_icon
@@ -67,7 +67,7 @@ class FormView:
             languages = {**{code: code.upper() for code in LANGUAGES},
                          **{code: code.upper() for code in doc.languages("title")}}
             aria(ui.toggle(languages, value=self.lang, on_change=lambda e: self._language(e.value)),
-                 label=t("editor_text_language")).props("dense unelevated no-caps toggle-color=primary") \
+                 role="group", label=t("editor_text_language")).props("dense unelevated no-caps toggle-color=primary") \
                 .mark("editor-text-language")
             for key in ("title", "description"):
                 aria(ui.input(t(f"wizard_{key}"), value=doc.text(key, self.lang),
@@ -79,7 +79,7 @@ class FormView:
                 options = {"": t("editor_no_icon"), **{name: name for name in sorted(HEROICON_NAMES)}}
                 if icon and icon not in options:
                     options[icon] = icon
-                picker = aria(ui.select(options, value=icon, label=t("wizard_icon"), with_input=True,
+                picker = bridged_aria(ui.select(options, value=icon, label=t("wizard_icon"), with_input=True,
                                         on_change=lambda e: self._icon(e.value)), label=t("wizard_icon")) \
                     .props("outlined dense options-dense").classes("w-56").mark("editor-icon")
                 with picker.add_slot("prepend"):
@@ -125,9 +125,10 @@ class FormView:
         for key, title in (("promptTemplate", "wizard_prompt"), ("validatorPrompt", "wizard_validator")):
             with self._section(title):
                 ui.label(t("editor_variables", names=names)).classes("vance-help").mark(f"editor-variables-{key}")
-                aria(ui.codemirror(str(doc.value(key) or ""), language="Jinja2", line_wrapping=True,
-                                   on_change=lambda e, k=key: self._value(k, e.value)), label=t(title)) \
-                    .classes("w-full vance-template-editor").mark(f"editor-{key}")
+                ui.codemirror(str(doc.value(key) or ""), language="Jinja2", line_wrapping=True,
+                              on_change=lambda e, k=key: self._value(k, e.value)) \
+                    .props(f'data-editor-label="{t(title)}"').classes("w-full vance-template-editor") \
+                    .mark(f"editor-{key}")
 
     def _follow_ups(self, doc: SourceDocument) -> None:
         t = self.t

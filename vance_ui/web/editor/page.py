@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 from nicegui import background_tasks, ui
 
 from vance_ui.authoring import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict, WizardAuthoring
-from vance_ui.web.a11y import aria
+from vance_ui.web.a11y import aria, bridged_aria
 from vance_ui.web.context import PageContext
 from vance_ui.web.editor import dialogs
 from vance_ui.web.editor.form_view import FormView
@@ -114,7 +114,7 @@ class EditorPage:
                                    label=t("editor_name")).props("outlined dense").classes("w-64") \
                 .mark("editor-name")
             layers = {layer: t(f"layer_{layer}") for layer in self.writable}
-            self.layer_select = aria(ui.select(layers, value=self.layer, label=t("editor_target_layer"),
+            self.layer_select = bridged_aria(ui.select(layers, value=self.layer, label=t("editor_target_layer"),
                                                on_change=lambda e: self._layered(e.value)),
                                      label=t("editor_target_layer")).props("outlined dense").classes("w-56") \
                 .mark("editor-layer-select")

@@ -56,9 +56,9 @@ def _open_menu(ctx: PageContext, wizard: WizardSummary, button: ui.button) -> No
     t, name, source = ctx.t, wizard.name, wizard.source
     writable = WizardAuthoring(ctx.service).writable_layers(ctx.scope)
     button.clear()
-    with button, ui.menu().mark("wizard-menu") as menu:
+    with button, ui.menu().props("role=menu").mark("wizard-menu") as menu:
         def item(key: str, action: object, mark: str) -> None:
-            ui.menu_item(t(key), on_click=action).mark(mark)  # type: ignore[arg-type]
+            ui.menu_item(t(key), on_click=action).props("role=menuitem").mark(mark)  # type: ignore[arg-type]
 
         if source in writable:
             item("wizard_edit", lambda: ui.navigate.to(editor_url(wizard=name, layer=source)), "wizard-edit")

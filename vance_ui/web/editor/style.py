@@ -35,6 +35,19 @@ EDITOR_CSS = """
 """
 
 LEAVE_GUARD = """<script>
+// CodeMirror's content node is the textbox: it takes its name from its wrapper's data-editor-label
+const vanceNameEditors = () => {
+  for (const wrapper of document.querySelectorAll("[data-editor-label]")) {
+    const box = wrapper.querySelector(".cm-content");
+    if (box && box.getAttribute("aria-label") !== wrapper.dataset.editorLabel) {
+      box.setAttribute("aria-label", wrapper.dataset.editorLabel);
+    }
+  }
+};
+document.addEventListener("DOMContentLoaded", () => {
+  vanceNameEditors();
+  new MutationObserver(vanceNameEditors).observe(document.body, { childList: true, subtree: true });
+});
 window.vanceEditorDirty = false;
 window.addEventListener("beforeunload", (event) => {
   if (window.vanceEditorDirty) { event.preventDefault(); event.returnValue = ""; }

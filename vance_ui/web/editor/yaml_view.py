@@ -29,8 +29,7 @@ class YamlView:
             self.editor = ui.codemirror(text, language="YAML", indent="  ", line_wrapping=True,
                                         on_change=lambda e: on_text(e.value)) \
                 .classes("vance-yaml-editor w-full").mark("editor-yaml")
-            # CodeMirror's own content node is the textbox: it gets the accessible name from vance.js-free props
-            self.editor.props(f'aria-label="{t("editor_yaml")}"')
+            self.editor.props(f'data-editor-label="{t("editor_yaml")}"')  # named by the page's script (style.py)
             self.problem_list = aria(ui.column(), role="status", live="polite") \
                 .classes("vance-editor-problems gap-1 w-full").mark("editor-problems")
 

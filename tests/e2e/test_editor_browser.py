@@ -1,0 +1,204 @@
+"""The wizard editor in real Chromium: an author builds a wizard from nothing in the form view and
+uses it, breaks it in the YAML view, customizes a bundled wizard, restores an older version, and
+meets a second editor's save. Screenshots (EN, DE, phone) go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.conftest import write_wizard
+from tests.e2e.conftest import screenshot
+from tests.support.app_server import AppServer
+
+NOTES = """\
+# a hand-written wizard
+title: { en: "Meeting notes" }
+description: { en: "Notes of a meeting" }
+fields:
+  - name: topic   # what it was about
+    type: string
+    label: { en: Topic }
+promptTemplate: |
+  Notes about {{ topic }}
+"""
+
+
+def editor_yaml(page: Page) -> Locator:
+    return page.locator(".vance-yaml-editor .cm-content")
+
+
+def replace_yaml(page: Page, text: str) -> None:
+    """Select everything in the YAML view and put `text` in its place (no auto-indent: inserted, not typed)."""
+    page.get_by_role("tab", name="YAML").click()
+    editor_yaml(page).click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(text)
+
+
+def field_card(page: Page, name: str) -> Locator:
+    return page.locator(f'.vance-editor-field[data-field="{name}"]').first
+
+
+def add_field(page: Page, kind: str) -> None:
+    """Choose the type, press Add field, and wait for the form view built anew with one field more."""
+    cards = page.locator(".vance-form-view .vance-editor-field")
+    before = cards.count()
+    page.get_by_role("combobox", name="Type of the new field (Fields)").click()
+    page.get_by_role("option", name=kind, exact=True).click()
+    page.get_by_role("button", name="Add field (Fields)").click()
+    expect(cards).to_have_count(before + 1)
+
+
+def save(page: Page) -> None:
+    button = page.get_by_role("button", name="Save", exact=True)
+    expect(button).to_be_enabled()
+    button.click()
+
+
+def test_build_a_wizard_from_nothing_in_form_view_and_use_it(page: Page, server: AppServer) -> None:
+    page.goto(server.base_url)
+    page.get_by_role("button", name="New wizard").click()
+    expect(page.get_by_role("heading", name="Wizard editor: new wizard")).to_be_visible()
+    page.get_by_label("File name").fill("team-intro")
+    page.get_by_label("Title (EN)").fill("Team intro")
+    add_field(page, "select")
+    add_field(page, "integer")
+    expect(field_card(page, "field2")).to_be_visible()
+    field_card(page, "field2").get_by_label("Label (field2)").fill("Team size")
+    field_card(page, "field2").get_by_label("Show if (condition) (field2)").fill("field1 == 'a'")
+    page.get_by_role("button", name="Add page").click()
+    expect(page.get_by_label("Page title 1", exact=True)).to_have_value("Page 1")
+    page.get_by_role("button", name="Add page").click()
+    expect(page.get_by_label("Page title 2", exact=True)).to_have_value("Page 2")
+    field_card(page, "field2").get_by_role("combobox", name="Page").click()
+    page.get_by_role("option", name="Page 2").click()
+    template = page.locator(".vance-template-editor").first.locator(".cm-content")
+    template.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text("Intro of {{ topic }} ({{ field1 }}) size {{ field2 }}")
+    preview = page.locator(".vance-editor-preview .vance-preview")
+    expect(preview).to_have_text("Intro of  () size")  # the preview follows the form view
+    screenshot(page, "editor-form-view-en")
+    save(page)
+    expect(page.get_by_text("Saved 'team-intro'.")).to_be_visible()
+    saved = (server.data_dir / "default" / "_user_local" / "wizards" / "team-intro.yaml").read_text(encoding="utf-8")
+    assert "showIf: field1 == 'a'" in saved and "pages:" in saved
+
+    page.get_by_role("button", name="Back to the chat").click()
+    page.locator(".vance-side").get_by_text("Team intro").click()
+    form = page.locator(".vance-wizard-dialog")
+    form.get_by_label("Topic").fill("Q3 kickoff")
+    form.get_by_label("field1").click()
+    page.get_by_role("option", name="A", exact=True).click()
+    form.get_by_role("button", name="Next").click()
+    form.get_by_label("Team size").fill("7")
+    form.get_by_role("button", name="Use prompt").click()
+    expect(page.locator(".vance-composer textarea")).to_have_value("Intro of Q3 kickoff (a) size 7")
+
+
+def test_broken_yaml_shows_the_error_at_its_line_and_save_is_refused(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-broken", NOTES)
+    page.goto(f"{server.base_url}/editor?wizard=notes-broken&layer=USER")
+    expect(page.get_by_text("The wizard loads.")).to_be_visible()
+    replace_yaml(page, NOTES.replace("label: { en: Topic }", "label: { en: Topic"))
+    problem = page.locator(".vance-editor-problem").first
+    expect(problem).to_have_text(re.compile(r"^[78]:\d+: "))  # the unclosed brace, at its line
+    expect(page.locator(".vance-problem-line")).to_have_count(1)
+    expect(page.get_by_role("button", name="Save", exact=True)).to_be_disabled()
+    screenshot(page, "editor-yaml-problem-en")
+    page.get_by_role("tab", name="Form").click()
+    expect(page.get_by_text("The text is no YAML mapping yet")).to_be_visible()
+    page.get_by_role("tab", name="YAML").click()
+    replace_yaml(page, NOTES)  # fixed: switching views lost nothing, Save is back
+    expect(page.get_by_text("The wizard loads.")).to_be_visible()
+    expect(page.get_by_role("button", name="Save", exact=True)).to_be_enabled()
+
+
+def test_customize_a_bundled_wizard_and_the_listing_says_user(page: Page, server: AppServer) -> None:
+    page.goto(server.base_url)
+    entry = page.locator('.vance-wizard-entry[data-wizard="gremium"]')
+    expect(entry).to_have_attribute("data-source", "RESOURCE")
+    page.locator(".vance-side").get_by_role("button", name=re.compile("^Actions for .*")).nth(
+        _index_of(page, "gremium")).click()
+    page.get_by_role("menuitem", name="Customize (my copy)").click()
+    expect(page.get_by_text("Saved in: Mine (USER)")).to_be_visible()
+    expect(page.get_by_text("The wizard loads.")).to_be_visible()
+    save(page)
+    expect(page.get_by_text("Saved 'gremium'.")).to_be_visible()
+    page.get_by_role("button", name="Back to the chat").click()
+    expect(entry).to_have_attribute("data-source", "USER")
+    expect(entry.get_by_text("Mine (USER)")).to_be_visible()
+
+
+def _index_of(page: Page, name: str) -> int:
+    names = page.locator(".vance-wizard-entry").evaluate_all("(els) => els.map(e => e.dataset.wizard)")
+    return list(names).index(name)
+
+
+def test_restore_an_older_version(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-history", NOTES)
+    page.goto(f"{server.base_url}/editor?wizard=notes-history&layer=USER")
+    title = page.get_by_label("Title (EN)")
+    title.fill("Meeting notes v2")
+    save(page)
+    expect(page.get_by_text("Saved 'notes-history'.")).to_be_visible()
+    title.fill("Meeting notes v3")
+    save(page)
+    expect(page.get_by_text("Saved 'notes-history'.").last).to_be_visible()
+    page.get_by_role("button", name="History").click()
+    history = page.locator(".vance-history-dialog")
+    entries = history.locator(".q-btn", has_text=re.compile("as found|saved"))
+    expect(entries).to_have_count(3)  # v3, v2 and the file as it was found
+    entries.last.click()
+    diff = history.locator(".vance-diff")
+    expect(diff).to_contain_text('-title: { en: "Meeting notes" }')
+    expect(diff).to_contain_text('+title: {en: "Meeting notes v3"}')
+    screenshot(page, "editor-history-en")
+    history.get_by_role("button", name="Restore this version").click()
+    expect(page.get_by_text("Version restored.")).to_be_visible()
+    expect(page.get_by_label("Title (EN)")).to_have_value("Meeting notes")
+    stored = (server.data_dir / "default" / "_user_local" / "wizards" / "notes-history.yaml").read_text("utf-8")
+    assert stored == NOTES
+
+
+def test_two_editors_the_second_save_gets_a_conflict_and_loses_nothing(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-shared", NOTES)
+    url = f"{server.base_url}/editor?wizard=notes-shared&layer=USER"
+    other = page.context.new_page()
+    page.goto(url)
+    other.goto(url)
+    expect(other.get_by_text("The wizard loads.")).to_be_visible()
+    page.get_by_label("Title (EN)").fill("First editor's title")
+    save(page)
+    expect(page.get_by_text("Saved 'notes-shared'.")).to_be_visible()
+
+    other.get_by_label("Title (EN)").fill("Second editor's title")
+    save(other)
+    conflict = other.locator(".vance-editor-dialog")
+    expect(conflict).to_contain_text("Someone else saved this wizard")
+    expect(conflict).to_contain_text("nothing is lost")
+    screenshot(other, "editor-conflict-en")
+    conflict.get_by_role("button", name="Keep editing").click()
+    expect(other.get_by_label("Title (EN)")).to_have_value("Second editor's title")
+    path = server.data_dir / "default" / "_user_local" / "wizards" / "notes-shared.yaml"
+    assert "First editor's title" in path.read_text("utf-8")
+    save(other)
+    other.locator(".vance-editor-dialog").get_by_role("button", name="Overwrite with mine").click()
+    expect(other.get_by_text("Saved 'notes-shared'.")).to_be_visible()
+    assert "Second editor's title" in path.read_text("utf-8")
+
+
+def test_screenshots_in_german_and_on_a_phone(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-look", NOTES)
+    page.goto(f"{server.base_url}/editor?wizard=notes-look&layer=USER&lang=de")
+    expect(page.get_by_text("Der Wizard lädt.")).to_be_visible()
+    expect(page.locator(".vance-editor-preview .vance-preview")).to_contain_text("Notes about")
+    screenshot(page, "editor-form-view-de")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(f"{server.base_url}/editor?wizard=notes-look&layer=USER")
+    expect(page.get_by_text("The wizard loads.")).to_be_visible()
+    screenshot(page, "editor-phone-en")
+    page.mouse.wheel(0, 3000)
+    screenshot(page, "editor-phone-en-preview")
