@@ -42,9 +42,9 @@ class FieldEditor:
         count = len(doc.fields(path[:-1]))
         with ui.card().classes("vance-editor-field w-full gap-2").mark("editor-field", f"editor-field-{self.name}") \
                 .props(f'data-field="{self.name}"'):
-            with ui.row().classes("w-full items-center gap-2 no-wrap"):
+            with ui.row().classes("w-full items-center gap-2 vance-editor-field-head"):
                 self._input("field_name", self.name, lambda v: self._set("name", v), "editor-field-name") \
-                    .classes("grow")
+                    .classes("grow vance-editor-name")
                 bridged_aria(ui.select({k: k for k in FIELD_TYPES}, value=kind, label=t("field_type"),
                                on_change=lambda e: self._type(e.value)), label=t("field_type")) \
                     .props("outlined dense options-dense").classes("w-36").mark("editor-field-type")
@@ -53,9 +53,9 @@ class FieldEditor:
                              path[-1] == count - 1)
                 self._button("delete", t("remove_field", name=self.name), self._remove, False)
             self._input("field_label", _text(dict(field.get("label") or {}).get(lang)),
-                        lambda v: self._set_text("label", v), "editor-field-label")
+                        lambda v: self._set_text("label", v), "editor-field-label").classes("w-full")
             self._input("field_help", _text(dict(field.get("help") or {}).get(lang)),
-                        lambda v: self._set_text("help", v), "editor-field-help")
+                        lambda v: self._set_text("help", v), "editor-field-help").classes("w-full")
             with ui.row().classes("w-full items-center gap-2"):
                 aria(ui.checkbox(t("field_required"), value=bool(field.get("required")),
                                  on_change=lambda e: self._set("required", True if e.value else None)),

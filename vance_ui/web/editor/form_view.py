@@ -30,11 +30,17 @@ class FormView:
         self.t, self.edited_handler = t, edited
         self.lang = lang  # the language whose texts are edited (any the file has, or the UI's)
         self.doc: SourceDocument | None = None
+        self._first = True
         self.box = ui.column().classes("w-full gap-4 vance-form-view").mark("editor-form-view")
 
     def show(self, doc: SourceDocument | None) -> None:
         """Build the form for `doc`; None: the text is no YAML mapping (fix it in the YAML view)."""
         self.doc = doc
+        if doc is not None and self._first:  # the texts in a language the file has: the UI's if it can
+            self._first = False
+            languages = doc.languages("title")
+            if languages and self.lang not in languages:
+                self.lang = languages[0]
         self.box.clear()
         with self.box:
             if doc is None:

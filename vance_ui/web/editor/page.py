@@ -86,7 +86,7 @@ class EditorPage:
                 .props("flat round dense").tooltip(t("editor_back")).mark("editor-back")
             with ui.column().classes("gap-0 min-w-0"):
                 self.heading = aria(ui.label(self._heading()), role="heading", level="1") \
-                    .classes("vance-app-name").mark("editor-heading")
+                    .classes("vance-editor-title").mark("editor-heading")
                 self.layer_label = ui.label(t("editor_layer", layer=t(f"layer_{self.layer}"))) \
                     .classes("vance-help").mark("editor-layer")
             ui.space()

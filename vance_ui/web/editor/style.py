@@ -9,7 +9,10 @@ EDITOR_CSS = """
   min-height: calc(100vh - 64px); }
 .vance-editor-pane { padding: 16px 20px 32px; min-width: 0; }
 .vance-editor-preview { padding: 16px 20px 32px; background: #f9fafb; border-left: 1px solid var(--v-border, #e5e7eb);
-  min-width: 0; flex-wrap: nowrap; }
+  min-width: 0; flex-wrap: nowrap; position: sticky; top: 57px; align-self: start; max-height: calc(100vh - 57px);
+  overflow-y: auto; }
+.vance-editor-title { font-weight: 650; font-size: 1.05rem; overflow-wrap: anywhere; }
+.vance-editor-name { min-width: 10rem; }
 .vance-editor-field { padding: 12px; }
 .vance-editor-items { padding-left: 12px; border-left: 3px solid #e0e7ff; }
 .vance-editor-status { font-size: 0.85rem; color: #166534; }
@@ -19,7 +22,8 @@ EDITOR_CSS = """
 .vance-yaml-editor, .vance-template-editor { border: 1px solid var(--v-border, #d1d5db); border-radius: 6px; }
 .vance-yaml-editor { min-height: 360px; }
 .vance-yaml-editor .cm-editor { min-height: 360px; }
-.vance-template-editor .cm-editor { min-height: 120px; }
+.vance-template-editor .cm-editor { min-height: 96px; max-height: 320px; }
+.vance-template-editor { height: auto; }
 .vance-problem-line { background: #fee2e2; }
 .vance-diff { white-space: pre-wrap; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.78rem;
   max-height: 40vh; overflow: auto; background: #f9fafb; padding: 8px; border-radius: 6px; }
@@ -27,7 +31,7 @@ EDITOR_CSS = """
 .vance-history-dialog { width: min(820px, 96vw); }
 @media (max-width: 900px) {
   .vance-editor-main { display: block; }
-  .vance-editor-pane, .vance-editor-preview { padding: 12px; border-left: none; }
+  .vance-editor-pane, .vance-editor-preview { padding: 12px; border-left: none; position: static; max-height: none; }
   .vance-editor-pane .q-field { min-width: 0; }
   .vance-editor-pane .w-64, .vance-editor-pane .w-56, .vance-editor-pane .w-48,
   .vance-editor-pane .w-40 { width: 100%; }
