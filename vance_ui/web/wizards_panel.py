@@ -87,7 +87,7 @@ class WizardsPanel:
 
     def _entry(self, wizard: WizardSummary) -> None:
         with ui.row().classes("w-full items-start no-wrap gap-0"):  # the actions button is no part of the entry
-            with activatable(ui.row()).classes("vance-wizard-entry w-full items-start no-wrap") \
+            with activatable(ui.row()).classes("vance-wizard-entry grow min-w-0 items-start no-wrap") \
                     .on("click", lambda name=wizard.name: self.on_open(name)) \
                     .mark("wizard-entry", f"wizard-{wizard.name}") \
                     .props(f'data-wizard="{wizard.name}" data-source="{wizard.source}" data-arrow-group="wizards"'):

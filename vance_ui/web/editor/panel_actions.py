@@ -47,7 +47,7 @@ def actions_button(ctx: PageContext, wizard: WizardSummary) -> None:
     """One button per entry; its menu is made when pressed."""
     label = ctx.t("wizard_actions", title=wizard.title)
     button: ui.button = aria(ui.button(icon="more_vert"), label=label) \
-        .props("flat round dense size=sm").classes("vance-wizard-actions mt-2") \
+        .props("flat round dense size=sm").classes("vance-wizard-actions shrink-0 mt-2") \
         .mark("wizard-actions", f"wizard-actions-{wizard.name}")
     button.on_click(lambda: _open_menu(ctx, wizard, button))
 

@@ -25,6 +25,9 @@ EDITOR_CSS = """
 .vance-template-editor .cm-editor { min-height: 96px; max-height: 320px; }
 .vance-template-editor { height: auto; }
 .vance-problem-line { background: #fee2e2; }
+/* the basicLight theme's token colours (orange on grey) fall below 4.5:1: every token in a dark ink */
+.vance-editor-main .cm-line span { color: #1f2937 !important; }
+.vance-editor-main .cm-gutters { color: #4b5563; }
 .vance-diff { white-space: pre-wrap; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.78rem;
   max-height: 40vh; overflow: auto; background: #f9fafb; padding: 8px; border-radius: 6px; }
 .vance-editor-dialog { min-width: min(560px, 92vw); max-width: 92vw; }
@@ -46,6 +49,8 @@ const vanceNameEditors = () => {
     if (box && box.getAttribute("aria-label") !== wrapper.dataset.editorLabel) {
       box.setAttribute("aria-label", wrapper.dataset.editorLabel);
     }
+    const scroller = wrapper.querySelector(".cm-scroller");  // a long file scrolls: keyboards must reach it
+    if (scroller && scroller.tabIndex !== 0) scroller.tabIndex = 0;
   }
 };
 document.addEventListener("DOMContentLoaded", () => {
