@@ -9,12 +9,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import browser, http_load, markdown_stream, scaling, startup, template_overhead
+from bench import browser, editor, http_load, markdown_stream, scaling, startup, template_overhead
 from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("http", "template", "markdown", "scale", "startup", "browser")
+ITEMS = ("http", "template", "markdown", "scale", "startup", "browser", "editor")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             warm_requests=30 if quick else 200, item_requests=30 if quick else 200, reload_reps=3 if quick else 7)),
         "startup": lambda: startup.measure(reps=2 if quick else 5, control=not quick),
         "browser": lambda: browser.measure(reps=2, keystrokes=4, stream_reps=1) if quick else browser.measure(),
+        "editor": lambda: editor.measure(reps=2, keystrokes=4) if quick else editor.measure(),
     }
     for item in ITEMS:
         if item in only:

@@ -1,0 +1,174 @@
+"""The wizard editor in a real Chromium (issue 16), timed inside the page as bench/browser.py does.
+
+- editor.open: navigation start of `/editor?wizard=...&layer=USER` until the form view shows the
+  wizard's title, the preview shows its rendered prompt and NiceGUI's socket handshake is done
+  (fresh browser context each time, so every load is cold).
+- editor.edit_preview: a keystroke in the prompt template (form view) until the preview shows the
+  typed letter: the page dumps the YAML, checks it in a thread, loads it and renders the prompt in
+  a render worker, then updates the preview.
+- editor.save_listing: pointerdown on Save in the editor until the Wizards tab of *another* open
+  page lists the new title (the file watcher and the change hub; two pages of one browser, so the
+  two clocks are wall clock, `Date.now()`, resolution 1 ms, polled every 5 ms in the other page).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from bench.browser import CHROMIUM, PROBE, VIEWPORT, Bench, _median
+from bench.generate import layer_dir
+from bench.server import REPO, AppProcess
+from bench.stats import Figure, not_measured
+
+NAME = "bench-edit"
+WIZARD = """\
+# the wizard the editor bench edits
+title: { en: "Bench edit" }
+description: { en: "Edited by the bench" }
+fields:
+  - { name: topic, type: string, label: { en: Topic } }
+  - name: tone
+    type: select
+    label: { en: Tone }
+    choices: [{ value: calm, label: { en: Calm } }, { value: loud, label: { en: Loud } }]
+promptTemplate: |
+  Write about {{ topic }} in a {{ tone }} tone.
+"""
+
+ITEMS = [
+    ("editor.open", "open the editor until the form and its preview are shown", "< 300 ms"),
+    ("editor.edit_preview", "an edit in form view until the preview shows it", "< 150 ms"),
+    ("editor.save_listing", "Save until another open page's Wizards tab lists it", "< 1 s"),
+]
+
+EDITOR_READY = ("window.did_handshake === true && (() => { const p = document.querySelector("
+                "'.vance-editor-preview .vance-preview'); return !!p && p.textContent.includes('Write about'); })()")
+
+
+def _preview_has(text: str) -> str:
+    return ("(() => { const p = document.querySelector('.vance-editor-preview .vance-preview');"
+            f" return !!p && p.textContent.includes({json.dumps(text)}); }})()")
+
+
+@contextlib.contextmanager
+def _editor_page(bench: Bench, loads: list[float]) -> Iterator[Any]:
+    context = bench.browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(f"{bench.base_url}/editor?wizard={NAME}&layer=USER", wait_until="commit")
+        loads.append(float(page.wait_for_function(f"({EDITOR_READY}) ? performance.now() : false",
+                                                  polling="raf").json_value()))
+        yield page
+    finally:
+        context.close()
+
+
+def _template(page: Any) -> Any:
+    return page.locator(".vance-template-editor").first.locator(".cm-content")
+
+
+def _edit_figures(bench: Bench, reps: int, keystrokes: int) -> tuple[list[float], list[float]]:
+    opens: list[float] = []
+    keys: list[float] = []
+    for _ in range(reps):
+        with _editor_page(bench, opens):
+            pass
+    with _editor_page(bench, opens) as page:
+        _template(page).click()
+        page.keyboard.press("Control+End")
+        typed = "Write about  in a  tone.\n"
+        page.keyboard.insert_text("Mark ")
+        page.wait_for_function(_preview_has("Mark"))
+        typed = "Mark "
+        for index in range(keystrokes):
+            letter = "abcdefghijklmnopqrstuvwxyz"[index % 26]
+            typed += letter
+            keys.append(bench.timed(page, _preview_has(typed), functools.partial(page.keyboard.press, letter)))
+            page.wait_for_timeout(150)
+    return opens, keys
+
+
+WATCH_LISTING = """(title) => {
+  window.__listed = null;
+  const look = () => {
+    const listed = [...document.querySelectorAll('.vance-side .vance-wizard-entry')]
+      .some((e) => e.textContent.includes(title));
+    if (listed) { window.__listed = Date.now(); return; }
+    setTimeout(look, 5);
+  };
+  look();
+}"""
+
+CLICK_TIME = """() => {
+  window.__clicked = null;
+  window.addEventListener('pointerdown', (e) => { if (window.__clicked === null) window.__clicked = Date.now(); },
+                          {capture: true, once: true});
+}"""
+
+
+def _save_figures(bench: Bench, reps: int) -> list[float]:
+    saves: list[float] = []
+    with bench.fresh_page() as chat:
+        context = chat.context
+        editor = context.new_page()
+        editor.goto(f"{bench.base_url}/editor?wizard={NAME}&layer=USER")
+        editor.wait_for_function(EDITOR_READY)
+        for rep in range(reps):
+            title = f"Bench edit {rep + 1} saved"
+            field = editor.get_by_label("Title (EN)")
+            field.fill(title)
+            save = editor.get_by_role("button", name="Save", exact=True)
+            editor.wait_for_function("(() => { const b = [...document.querySelectorAll('button')].find("
+                                     "(x) => x.textContent.trim().endsWith('Save')); return !!b && !b.disabled; })()")
+            chat.evaluate(WATCH_LISTING, title)
+            editor.evaluate(CLICK_TIME)
+            save.click()
+            chat.wait_for_function("window.__listed !== null", timeout=30_000, polling=20)
+            listed = float(chat.evaluate("window.__listed"))
+            clicked = float(editor.evaluate("window.__clicked"))
+            saves.append(listed - clicked)
+            editor.get_by_text(f"Saved '{NAME}'.").last.wait_for()
+            editor.wait_for_timeout(300)
+    return saves
+
+
+def measure(reps: int = 7, keystrokes: int = 12) -> list[Figure]:
+    if not Path(CHROMIUM).exists():
+        return [not_measured(key, label, target, f"{CHROMIUM} is missing (make chromium)")
+                for key, label, target in ITEMS]
+    import sys
+
+    sys.path.insert(0, str(REPO))
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="vance-bench-editor-") as tmp, sync_playwright() as playwright:
+        data = Path(tmp) / "data"
+        folder = layer_dir(data, "_user_local")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{NAME}.yaml").write_text(WIZARD, encoding="utf-8")
+        with AppProcess(data) as app:
+            app.wait_for("/brain/default/wizards", timeout=120)
+            bench = Bench(playwright, app.base_url)
+            try:
+                opens, keys = _edit_figures(bench, reps, keystrokes)
+                saves = _save_figures(bench, reps)
+            finally:
+                bench.close()
+    return [
+        Figure("editor.open", ITEMS[0][1], "ms", opens, ITEMS[0][2], _median(opens) < 300,
+               "navigation start until the form view and the rendered preview are shown, handshake done; "
+               "fresh browser context each time (cold HTTP cache)"),
+        Figure("editor.edit_preview", ITEMS[1][1], "ms", keys, ITEMS[1][2], _median(keys) < 150,
+               "keydown in the prompt template until the preview shows the letter (YAML dump, check in a "
+               "thread, load, render in a worker)"),
+        Figure("editor.save_listing", ITEMS[2][1], "ms", saves, ITEMS[2][2], _median(saves) < 1000,
+               "pointerdown on Save until the other page lists the new title (wall clock across two pages)"),
+    ]
