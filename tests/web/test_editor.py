@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from nicegui import ui
 from nicegui.testing import User
 
 from tests.conftest import write_wizard
@@ -102,3 +103,74 @@ async def test_a_new_wizard_needs_a_valid_name_before_it_can_be_saved(web_data: 
     made = web_data / "default" / "_user_local" / "wizards" / "team-intro.yaml"
     await eventually(made.exists, what="the new file")
     assert "My new wizard" in made.read_text(encoding="utf-8")
+
+
+def open_dialog_marks(user: User) -> list[str]:
+    assert user.client is not None
+    return [m for e in user.client.elements.values() if isinstance(e, ui.dialog) and e.value
+            for child in e.descendants() for m in child._markers if m.startswith("editor-")]
+
+
+async def test_leaving_with_unsaved_changes_asks_first_and_cancel_stays(web_data: Path, user: User) -> None:
+    write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/editor?wizard=simple&layer=USER")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    one(user, "editor-title").set_value("Changed, not saved")
+    click(user, one(user, "editor-back"))
+    await eventually(lambda: bool(elements(user, "editor-leave")), what="the leave question")
+    await user.should_see("Leave without saving?")
+    click(user, one(user, "editor-leave-cancel"))
+    await eventually(lambda: not elements(user, "editor-leave"), what="the question gone")
+    assert one(user, "editor-title").value == "Changed, not saved"  # still editing, nothing lost
+
+
+async def test_delete_asks_and_removes_only_my_file(web_data: Path, user: User) -> None:
+    path = write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/editor?wizard=simple&layer=USER")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    click(user, one(user, "editor-action-delete"))
+    await eventually(lambda: bool(elements(user, "editor-delete-confirm-ok")), what="the confirmation")
+    assert path.exists()
+    click(user, one(user, "editor-delete-confirm-ok"))
+    await eventually(lambda: not path.exists(), what="the file removed")
+
+
+async def test_a_tenant_wizard_is_customized_not_edited_by_a_non_admin(web_data: Path, user: User) -> None:
+    """The tenant layer (`_vance`) is not the caller's to write: asking to edit it opens a copy for my layer."""
+    tenant = write_wizard(web_data, "_vance", "simple", SIMPLE)
+    await user.open("/editor?wizard=simple")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    assert "Mine (USER)" in str(one(user, "editor-layer").text)
+    one(user, "editor-title").set_value("My own simple")
+    await eventually(lambda: save_enabled(user), what="Save enabled")
+    click(user, one(user, "editor-save"))
+    mine = web_data / "default" / "_user_local" / "wizards" / "simple.yaml"
+    await eventually(mine.exists, what="my copy")
+    assert tenant.read_text(encoding="utf-8") == SIMPLE  # the tenant's file is untouched
+
+
+async def test_duplicate_asks_for_a_new_name_and_keeps_the_original(web_data: Path, user: User) -> None:
+    original = write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/editor?wizard=simple&from=USER&mode=duplicate")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    assert one(user, "editor-name").value == ""
+    one(user, "editor-name").set_value("simple-copy")
+    await eventually(lambda: save_enabled(user), what="Save enabled")
+    click(user, one(user, "editor-save"))
+    copy = web_data / "default" / "_user_local" / "wizards" / "simple-copy.yaml"
+    await eventually(copy.exists, what="the copy")
+    assert copy.read_text(encoding="utf-8") == SIMPLE == original.read_text(encoding="utf-8")
+
+
+async def test_switching_views_loses_nothing_typed_in_yaml(web_data: Path, user: User) -> None:
+    write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/editor?wizard=simple&layer=USER")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    typed = SIMPLE.replace("Simple notes", "Typed in YAML") + "# a comment typed in YAML\n"
+    one(user, "editor-yaml").set_value(typed)
+    one(user, "editor-tabs").set_value("yaml")
+    one(user, "editor-tabs").set_value("form")
+    await eventually(lambda: one(user, "editor-title").value == "Typed in YAML", what="the form view to follow")
+    one(user, "editor-title").set_value("Then in the form")
+    await eventually(lambda: "Then in the form" in yaml_text(user), what="the YAML view to follow")
+    assert "# a comment typed in YAML" in yaml_text(user)

@@ -57,8 +57,8 @@ class EditorPage:
                 self._target_row()
                 self.status = aria(ui.label(), role="status", live="polite").classes("vance-editor-status") \
                     .mark("editor-status")
-                with ui.tabs() \
-                        .props("dense no-caps align=left inline-label").classes("vance-tabs") as self.tabs:
+                with ui.tabs().props("dense no-caps align=left inline-label").classes("vance-tabs") \
+                        .mark("editor-tabs") as self.tabs:
                     ui.tab("form", label=t("editor_form_view"), icon="view_agenda").mark("editor-tab-form")
                     ui.tab("yaml", label=t("editor_yaml_view"), icon="code").mark("editor-tab-yaml")
                 with ui.tab_panels(self.tabs, value="form", animated=False).classes("w-full") as self.panels:
@@ -102,7 +102,7 @@ class EditorPage:
     def _action(self, icon: str, key: str, handler: Callable[[], Any]) -> ui.button:
         label = self.ctx.t(key)
         return aria(ui.button(icon=icon, on_click=handler), label=label).props("flat round dense") \
-            .tooltip(label).mark(f"editor-{icon}")
+            .tooltip(label).mark(f"editor-action-{icon}")
 
     def _target_row(self) -> None:
         """Name and layer of a wizard not saved yet; fixed once it is."""
