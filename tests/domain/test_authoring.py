@@ -54,6 +54,20 @@ def test_a_save_is_listed_at_once_from_its_layer(authoring: WizardAuthoring, ser
     assert service.definition(ADMIN, "notes").title == "Notes 2"
 
 
+def test_a_watched_data_dir_lists_a_save_before_the_watcher_sees_it(authoring: WizardAuthoring,
+                                                                    service: WizardService) -> None:
+    service.start_watching()
+    try:
+        assert "notes" not in {w.name for w in service.list_wizards(ADMIN)}  # cached for this generation
+        authoring.save(ADMIN, "notes", Source.VANCE, wizard("Now"), None)
+        assert {w.name: w.source for w in service.list_wizards(ADMIN)}["notes"] == "VANCE"
+        assert service.definition(ADMIN, "notes").title == "Now"
+        authoring.delete(ADMIN, "notes", Source.VANCE, None)
+        assert "notes" not in {w.name for w in service.list_wizards(ADMIN)}
+    finally:
+        service.stop_watching()
+
+
 def test_an_invalid_wizard_is_refused_with_every_problem_and_nothing_is_written(
         authoring: WizardAuthoring, data_dir: Path) -> None:
     with pytest.raises(SourceInvalid) as refused:
