@@ -51,10 +51,10 @@ class ProblemsOut(BaseModel):
     problems: list[ProblemOut] = Field(description="every reason the wizard does not load; empty: it loads")
 
 
-class InvalidWizardOut(BaseModel):
-    error: str = Field(examples=["invalid_wizard"])
-    message: str
-    problems: list[ProblemOut]
+class InvalidWizardOut(ErrorOut):
+    """`invalid_wizard` with `problems`, or any other 400 (`invalid_request`, `invalid_name`)."""
+
+    problems: list[ProblemOut] | None = Field(default=None, description="`invalid_wizard`: every problem")
 
 
 class ConflictOut(BaseModel):
@@ -98,8 +98,9 @@ IfMatch = Annotated[str | None, Header(alias="If-Match", max_length=200,
 EntryId = Annotated[str, Path(max_length=64, pattern=r"^[0-9]{20}-[0-9a-f]{8}$", description="a history entry id")]
 
 BODY = {"requestBody": {"required": True, "content": {
-    "application/yaml": {"schema": {"type": "string", "description": "the wizard file's text (UTF-8)"}},
-    "text/yaml": {"schema": {"type": "string"}},
+    # no type: the body is a YAML document (the wizard file's UTF-8 text), whatever it holds
+    "application/yaml": {"schema": {"description": "the wizard file's text (UTF-8)"}},
+    "text/yaml": {"schema": {"description": "the same as application/yaml"}},
     JSON_TYPE: {"schema": {"type": "object", "description": "the wizard as a JSON object (stored as YAML)"}},
 }}}
 READ_ERRORS: dict[int | str, dict[str, Any]] = {
@@ -249,6 +250,13 @@ async def delete_source(name: WizardName, service: Service, scope: RequestScope,
     authoring = WizardAuthoring(service)
     await run_in_threadpool(authoring.delete, scope, name, layer, _if_match(if_match))
     return Response(status_code=204)
+
+
+@router.api_route("/source", methods=["POST", "PATCH", "OPTIONS", "TRACE"], include_in_schema=False)
+async def other_source_methods() -> Response:
+    """405 naming every method of `/source` (Starlette's own 405 names only the first route's)."""
+    return error_response(405, "method_not_allowed", "method not allowed",
+                          headers={"Allow": "GET, HEAD, PUT, DELETE"})
 
 
 @router.post("/source/check", response_model=ProblemsOut, openapi_extra=BODY,
