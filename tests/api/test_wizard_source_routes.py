@@ -82,6 +82,8 @@ def test_a_stale_if_match_is_412_and_loses_nothing(http: httpx.Client, data_dir:
     stale_delete = http.delete(f"{BASE}/notes/source", headers={"If-Match": first})
     assert stale_delete.status_code == 412
     assert put(http, "other", wizard("x"), **{"If-Match": first}).json()["current"] is None
+    assert put(http, "other", wizard("x"), **{"If-Match": "*"}).status_code == 412  # "*": it must exist
+    assert put(http, "notes", wizard("Four"), **{"If-Match": "*"}).status_code == 200
 
 
 def test_other_content_types_are_415_and_oversized_bodies_413(http: httpx.Client) -> None:

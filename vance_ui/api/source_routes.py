@@ -31,6 +31,7 @@ from vance_ui.authoring import (
     WizardAuthoring,
     WizardSource,
 )
+from vance_ui.service import Scope
 from vance_ui.wizard_history import HistoryEntry
 from vance_ui.wizards.model import Source
 from vance_ui.wizards.yaml_source import MAX_FILE_BYTES, SourceProblem
@@ -195,17 +196,23 @@ def _refused(exc: _BodyRefused) -> JSONResponse:
     return error_response(exc.status, exc.code, str(exc))
 
 
-def _source_out(authoring: WizardAuthoring, scope: Any, source: WizardSource, status: int = 200) -> Response:
+def _source_out(authoring: WizardAuthoring, scope: Scope, source: WizardSource, status: int = 200) -> Response:
     out = SourceOut(name=source.name, layer=source.layer, yaml=source.text, version=source.version,
                     writable=source.layer in authoring.writable_layers(scope))
     return Response(out.model_dump_json(), status_code=status, media_type="application/json",
                     headers={"ETag": f'"{source.version}"', "Cache-Control": "no-cache"})
 
 
-def _if_match(value: str | None) -> str | None:
-    """The version in an If-Match header (`"v"`, `v` or `W/"v"`)."""
+def _if_match(authoring: WizardAuthoring, scope: Scope, name: str, layer: Source, value: str | None) -> str | None:
+    """The version in an If-Match header (`"v"`, `v` or `W/"v"`); `*`: whatever is stored now, which must
+    exist (call from a thread: it may read the file)."""
     if value is None:
         return None
+    if value.strip() == "*":
+        try:
+            return authoring.read(scope, name, layer).version
+        except SourceNotFound:
+            raise VersionConflict(None) from None
     return value.strip().removeprefix("W/").strip('"')
 
 
@@ -237,7 +244,7 @@ async def put_source(request: Request, name: WizardName, service: Service, scope
             existed = authoring.read(scope, name, layer) is not None
         except SourceNotFound:
             existed = False
-        return authoring.save(scope, name, layer, text, _if_match(if_match)), existed
+        return authoring.save(scope, name, layer, text, _if_match(authoring, scope, name, layer, if_match)), existed
 
     saved, existed = await run_in_threadpool(save)
     return _source_out(authoring, scope, saved, 200 if existed else 201)
@@ -248,7 +255,8 @@ async def delete_source(name: WizardName, service: Service, scope: RequestScope,
                         if_match: IfMatch = None) -> Response:
     """Delete a layer's file (its history stays: the version before is restorable)."""
     authoring = WizardAuthoring(service)
-    await run_in_threadpool(authoring.delete, scope, name, layer, _if_match(if_match))
+    await run_in_threadpool(lambda: authoring.delete(scope, name, layer,
+                                                     _if_match(authoring, scope, name, layer, if_match)))
     return Response(status_code=204)
 
 
@@ -310,5 +318,6 @@ async def restore_entry(name: WizardName, entry: EntryId, service: Service, scop
                         layer: Layer = Source.USER, if_match: IfMatch = None) -> Response:
     """Write that version again, as a new version (validated like a save)."""
     authoring = WizardAuthoring(service)
-    restored = await run_in_threadpool(authoring.restore, scope, name, layer, entry, _if_match(if_match))
+    restored = await run_in_threadpool(lambda: authoring.restore(
+        scope, name, layer, entry, _if_match(authoring, scope, name, layer, if_match)))
     return _source_out(authoring, scope, restored)
