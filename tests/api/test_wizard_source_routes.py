@@ -65,7 +65,9 @@ def test_an_invalid_wizard_is_400_with_every_problem_and_writes_nothing(http: ht
     checked = http.post(f"{BASE}/notes/source/check", content=broken.encode(), headers={"Content-Type": "text/yaml"})
     assert checked.status_code == 200 and checked.json()["problems"] == body["problems"]
     assert http.post(f"{BASE}/notes/source/check", content=wizard("ok").encode(), headers=YAML).json() == {
-        "problems": []}
+        "problems": [], "warnings": []}
+    typo = http.post(f"{BASE}/notes/source/check", content=wizard("ok", " {{ topc }}").encode(), headers=YAML)
+    assert typo.json()["problems"] == [] and "topc" in typo.json()["warnings"][0]["message"]
     assert put(http, "notes", "title: [unclosed\n").json()["problems"][0]["line"] == 2  # where the input ends
     bad_bytes = http.put(f"{BASE}/notes/source", content=b"title: \xff\n", headers=YAML)
     assert bad_bytes.status_code == 400 and "UTF-8" in bad_bytes.json()["problems"][0]["message"]

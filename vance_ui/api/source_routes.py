@@ -50,6 +50,8 @@ class ProblemOut(BaseModel):
 
 class ProblemsOut(BaseModel):
     problems: list[ProblemOut] = Field(description="every reason the wizard does not load; empty: it loads")
+    warnings: list[ProblemOut] = Field(default_factory=list, description="when it loads: what looks like a "
+                                       "mistake (an undeclared template variable, an unknown icon)")
 
 
 class InvalidWizardOut(ErrorOut):
@@ -270,7 +272,8 @@ async def other_source_methods() -> Response:
 @router.post("/source/check", response_model=ProblemsOut, openapi_extra=BODY,
              responses={k: v for k, v in WRITE_ERRORS.items() if k not in (403, 404, 409, 412)})
 async def check_source(request: Request, name: WizardName, service: Service, scope: RequestScope) -> Response:
-    """Every problem that would refuse this text as wizard `name`, at line and column; writes nothing."""
+    """Every problem that would refuse this text as wizard `name`, at line and column, and the
+    warnings of a text that loads; writes nothing."""
     try:
         text = await _wizard_text(request)
     except _BodyRefused as exc:
@@ -278,9 +281,10 @@ async def check_source(request: Request, name: WizardName, service: Service, sco
     except SourceInvalid as invalid:
         return Response(ProblemsOut.model_validate({"problems": _problems(invalid.problems)}).model_dump_json(),
                         media_type="application/json")
-    problems = await run_in_threadpool(WizardAuthoring(service).problems, name, text)
-    return Response(ProblemsOut.model_validate({"problems": _problems(problems)}).model_dump_json(),
-                    media_type="application/json")
+    problems, warnings = await run_in_threadpool(WizardAuthoring(service).check, name, text)
+    out = {"problems": _problems(problems),
+           "warnings": [{"line": w.line, "column": w.column, "message": _text(w.message, 500)} for w in warnings]}
+    return Response(ProblemsOut.model_validate(out).model_dump_json(), media_type="application/json")
 
 
 def _entry(entry: HistoryEntry) -> dict[str, Any]:
