@@ -10,18 +10,24 @@ write is unconditional.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from typing import Annotated, Any
 
 import yaml
 from fastapi import APIRouter, FastAPI, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from vance_ui.api.errors import _text, error_response
 from vance_ui.api.models import ErrorOut
 from vance_ui.api.routes import ERRORS, RequestScope, Service, WizardName
+from vance_ui.api.source_models import (
+    ConflictOut,
+    EntryTextOut,
+    HistoryOut,
+    InvalidWizardOut,
+    ProblemsOut,
+    SourceOut,
+)
 from vance_ui.authoring import (
     LayerForbidden,
     NothingToRestore,
@@ -40,56 +46,6 @@ router = APIRouter(prefix="/brain/{tenant}/wizards/{name}", tags=["wizard source
 
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 JSON_TYPE = "application/json"
-
-
-class ProblemOut(BaseModel):
-    line: int | None
-    column: int | None
-    message: str
-
-
-class ProblemsOut(BaseModel):
-    problems: list[ProblemOut] = Field(description="every reason the wizard does not load; empty: it loads")
-    warnings: list[ProblemOut] = Field(default_factory=list, description="when it loads: what looks like a "
-                                       "mistake (an undeclared template variable, an unknown icon)")
-
-
-class InvalidWizardOut(ErrorOut):
-    """`invalid_wizard` with `problems`, or any other 400 (`invalid_request`, `invalid_name`)."""
-
-    problems: list[ProblemOut] | None = Field(default=None, description="`invalid_wizard`: every problem")
-
-
-class ConflictOut(BaseModel):
-    error: str = Field(examples=["version_conflict"])
-    message: str
-    current: str | None = Field(description="the version stored now (null: the wizard does not exist)")
-
-
-class SourceOut(BaseModel):
-    name: str
-    layer: Source
-    yaml: str
-    version: str = Field(description="the strong version of these bytes (also the ETag): send it as If-Match")
-    writable: bool = Field(description="whether the caller may change this layer")
-
-
-class EntryOut(BaseModel):
-    id: str
-    time: datetime
-    author: str = Field(description="the user who made the change; empty: found in the file (not an editor save)")
-    action: str = Field(description="`save`, `delete` (keeps no text), `restore`, or `original` (the "
-                                    "content found in the file before a change replaced it)")
-    size: int
-    version: str | None
-
-
-class HistoryOut(BaseModel):
-    entries: list[EntryOut] = Field(description="newest first, the last 50 changes")
-
-
-class EntryTextOut(EntryOut):
-    yaml: str
 
 
 Layer = Annotated[Source, Query(description="the layer: USER (your own), VANCE (the tenant's `_vance`), "
