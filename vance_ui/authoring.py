@@ -28,7 +28,7 @@ from vance_ui.wizards.cascade import (
     check_wizard_name,
 )
 from vance_ui.wizards.loader import WizardLoadError, load_wizard
-from vance_ui.wizards.model import Source
+from vance_ui.wizards.model import LoadWarning, Source
 from vance_ui.wizards.yaml_source import SourceProblem
 
 __all__ = ["HistoryEntry", "LayerForbidden", "NothingToRestore", "SourceInvalid", "SourceNotFound",
@@ -135,15 +135,20 @@ class WizardAuthoring:
 
     def problems(self, name: str, text: str) -> list[SourceProblem]:
         """Every reason the text would not load as wizard `name` (exactly the loader's); [] = it loads."""
+        return self.check(name, text)[0]
+
+    def check(self, name: str, text: str) -> tuple[list[SourceProblem], list[LoadWarning]]:
+        """`problems`, and when there are none the load's warnings (what loads but looks like a
+        mistake: an undeclared template variable, an unknown icon), as the log and lint name them."""
         try:
             content = text.encode()
         except UnicodeEncodeError as exc:
-            return [SourceProblem(f"the text contains an unpaired surrogate at offset {exc.start}")]
+            return [SourceProblem(f"the text contains an unpaired surrogate at offset {exc.start}")], []
         try:
-            load_wizard(name, content, f"{name}{SUFFIX}")
+            loaded = load_wizard(name, content, f"{name}{SUFFIX}")
         except WizardLoadError as error:
-            return error.problems or [SourceProblem("the wizard does not load")]
-        return []
+            return error.problems or [SourceProblem("the wizard does not load")], []
+        return [], list(loaded.warnings)
 
     # -- writing ----------------------------------------------------------------------------
 

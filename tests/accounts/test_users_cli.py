@@ -31,7 +31,7 @@ def test_add_token_list_remove(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert UserDirectory(users).by_token(token) is not None
     assert run(["users", "list", "--json"], monkeypatch) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert listed == [{"id": "alice", "name": "Alice", "tenants": ["acme", "research"], "tokens": 1}]
+    assert listed == [{"id": "alice", "name": "Alice", "tenants": ["acme", "research"], "adminOf": [], "tokens": 1}]
     assert run(["users", "remove", "alice"], monkeypatch) == 0
     assert UserDirectory(users).by_token(token) is None
 

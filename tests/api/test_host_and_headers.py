@@ -132,7 +132,13 @@ def test_the_documented_api_urls_answer(app: AppServer) -> None:
     assert schema["info"]["title"] == "Vance Prompt Wizards API"
     assert set(schema["paths"]) == {"/brain/{tenant}/wizards", "/brain/{tenant}/wizards/{name}", "/healthz",
                                     "/brain/{tenant}/wizards/{name}/render", "/brain/{tenant}/wizards/{name}/state",
-                                    "/brain/{tenant}/wizards/{name}/validate"}
+                                    "/brain/{tenant}/wizards/{name}/validate",
+                                    # the write API (issue 16)
+                                    "/brain/{tenant}/wizards/{name}/source",
+                                    "/brain/{tenant}/wizards/{name}/source/check",
+                                    "/brain/{tenant}/wizards/{name}/history",
+                                    "/brain/{tenant}/wizards/{name}/history/{entry}",
+                                    "/brain/{tenant}/wizards/{name}/history/{entry}/restore"}
 
 
 def test_vance_api_checks_hosts_and_serves_its_docs(tmp_path_factory: pytest.TempPathFactory) -> None:

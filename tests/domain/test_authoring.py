@@ -3,12 +3,15 @@ exactly as a load, with optimistic concurrency, a bounded history and per-layer 
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import write_wizard
+from tests.conftest import REPO, write_wizard
 from vance_ui.authoring import (
     LayerForbidden,
     NothingToRestore,
@@ -52,6 +55,20 @@ def test_a_save_is_listed_at_once_from_its_layer(authoring: WizardAuthoring, ser
     assert authoring.read(ADMIN, "notes", Source.USER) == saved
     authoring.save(ADMIN, "notes", Source.USER, wizard("Notes 2"), saved.version)
     assert service.definition(ADMIN, "notes").title == "Notes 2"
+
+
+def test_a_watched_data_dir_lists_a_save_before_the_watcher_sees_it(authoring: WizardAuthoring,
+                                                                    service: WizardService) -> None:
+    service.start_watching()
+    try:
+        assert "notes" not in {w.name for w in service.list_wizards(ADMIN)}  # cached for this generation
+        authoring.save(ADMIN, "notes", Source.VANCE, wizard("Now"), None)
+        assert {w.name: w.source for w in service.list_wizards(ADMIN)}["notes"] == "VANCE"
+        assert service.definition(ADMIN, "notes").title == "Now"
+        authoring.delete(ADMIN, "notes", Source.VANCE, None)
+        assert "notes" not in {w.name for w in service.list_wizards(ADMIN)}
+    finally:
+        service.stop_watching()
 
 
 def test_an_invalid_wizard_is_refused_with_every_problem_and_nothing_is_written(
@@ -186,6 +203,36 @@ def test_two_racing_writers_exactly_one_wins(data_dir: Path) -> None:
     winners = [o for o in outcomes if o.startswith("won")]
     assert len(winners) == 1 and outcomes.count("lost") == 7
     assert (data_dir / "default/_vance/wizards/notes.yaml").read_text() == f"title: w{winners[0].split()[1]}\n"
+
+
+RACER = """
+import sys
+from pathlib import Path
+from vance_ui.documents.filesystem import FileDocumentStore
+from vance_ui.documents.store import VersionMismatch
+store = FileDocumentStore(Path(sys.argv[1]))
+sys.stdin.readline()  # all start together
+try:
+    store.replace("default", "_vance", "wizards/notes.yaml", f"title: {sys.argv[2]}\\n".encode(), sys.argv[3])
+    print("won")
+except VersionMismatch:
+    print("lost")
+"""
+
+
+def test_racing_processes_exactly_one_wins(data_dir: Path) -> None:
+    base = FileDocumentStore(data_dir).put("default", "_vance", "wizards/notes.yaml", b"title: base\n")
+    racers = [subprocess.Popen([sys.executable, "-c", RACER, str(data_dir), f"p{i}", base.version], cwd=REPO,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for i in range(4)]
+    time.sleep(1)  # let them import; then release them at once
+    for racer in racers:
+        assert racer.stdin is not None
+        racer.stdin.write("go\n")
+        racer.stdin.flush()
+    results = [racer.communicate(timeout=60)[0].strip() for racer in racers]
+    assert sorted(results) == ["lost", "lost", "lost", "won"]
+    winner = results.index("won")
+    assert (data_dir / "default/_vance/wizards/notes.yaml").read_text() == f"title: p{winner}\n"
 
 
 def test_replace_creates_deletes_and_refuses_on_a_read_only_store(data_dir: Path, tmp_path: Path) -> None:

@@ -47,7 +47,10 @@ def test_the_fuzzed_schema_is_the_served_one(http: httpx.Client) -> None:
 
 
 #: what a schema-valid request may still get: form rules and template limits are semantic, not schema
-SEMANTIC_REFUSALS = {400: ("validation_failed",), 422: ("template_",), 404: ("wizard_not_found", "not_found")}
+SEMANTIC_REFUSALS = {400: ("validation_failed", "invalid_wizard"), 422: ("template_",),
+                     404: ("wizard_not_found", "not_found", "source_not_found"),
+                     # the write API (issue 16): layer rules, versions and history are semantic too
+                     403: ("forbidden_layer",), 409: ("nothing_to_restore",), 412: ("version_conflict",)}
 
 
 def schema_valid_requests_are_accepted(ctx: Any, response: Any, case: schemathesis.Case[Any]) -> bool | None:

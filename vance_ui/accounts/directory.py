@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Annotated
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic.alias_generators import to_camel
 
 from vance_ui.accounts.secrets import hash_password, new_token, token_hash, verify_password
@@ -50,6 +50,15 @@ class User(BaseModel):
     tenants: list[Annotated[str, Field(pattern=TENANT_PATTERN)]] = Field(min_length=1)
     password_hash: str | None = None
     tokens: list[TokenRef] = Field(default_factory=list)
+    #: tenants whose `_vance` and project wizard layers this user may write (YAML `adminOf`)
+    admin_of: list[Annotated[str, Field(pattern=TENANT_PATTERN)]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _admin_of_member_tenants(self) -> User:
+        outside = [tenant for tenant in self.admin_of if tenant not in self.tenants]
+        if outside:
+            raise ValueError(f"adminOf names '{outside[0]}', which is not one of the user's tenants")
+        return self
 
 
 class UsersFile(BaseModel):
@@ -145,21 +154,37 @@ class UserDirectory:
             fcntl.flock(lock, fcntl.LOCK_EX)
             current = self._read()
             yield current
-            text = yaml.safe_dump(current.model_dump(by_alias=True, exclude_none=True), sort_keys=False,
-                                  allow_unicode=True)
+            data = current.model_dump(by_alias=True, exclude_none=True)
+            for user in data["users"]:
+                if not user.get("adminOf"):
+                    user.pop("adminOf", None)  # files of users without the role stay as they were
+            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
             atomic_write(self.path, text.encode())
             os.chmod(self.path, 0o600)
         self._version = None
 
-    def add_user(self, user_id: str, password: str, tenants: list[str], name: str = "") -> User:
+    def add_user(self, user_id: str, password: str, tenants: list[str], name: str = "",
+                 admin_of: list[str] | None = None) -> User:
         if not re.fullmatch(USER_ID_PATTERN, user_id):
             raise AccountsError(f"'{user_id}' is not a valid user id (lowercase letters, digits, . _ -)")
         with self._editing() as current:
             if any(u.id == user_id for u in current.users):
                 raise AccountsError(f"user '{user_id}' already exists")
-            user = User(id=user_id, name=name, tenants=tenants, password_hash=hash_password(password))
+            try:
+                user = User(id=user_id, name=name, tenants=tenants, password_hash=hash_password(password),
+                            admin_of=admin_of or [])
+            except ValidationError as exc:
+                raise AccountsError(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
             current.users.append(user)
         return user
+
+    def set_admin(self, user_id: str, tenant: str, admin: bool = True) -> None:
+        """Grant (or revoke) the tenant admin role: writing the tenant's `_vance` and project wizards."""
+        with self._editing() as current:
+            user = self._find(current, user_id)
+            if admin and tenant not in user.tenants:
+                raise AccountsError(f"'{user_id}' is not a member of tenant '{tenant}'")
+            user.admin_of = [t for t in user.admin_of if t != tenant] + ([tenant] if admin else [])
 
     def set_password(self, user_id: str, password: str) -> None:
         with self._editing() as current:

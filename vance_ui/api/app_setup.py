@@ -14,6 +14,8 @@ from vance_ui.api.errors import BodySizeLimit, install_error_handlers, install_h
 from vance_ui.api.host_check import HostCheck
 from vance_ui.api.routes import router
 from vance_ui.api.security_headers import SecurityHeaders
+from vance_ui.api.source_routes import install_source_errors
+from vance_ui.api.source_routes import router as source_router
 from vance_ui.host_names import WILDCARD_BINDS, allowed_hosts
 from vance_ui.service import WizardService
 from vance_ui.settings import Settings
@@ -28,7 +30,9 @@ def mount_api(app: FastAPI, service: WizardService, users: UserDirectory | None 
     app.state.user_directory = users
     install_error_handlers(app)
     install_http_error_json(app)
+    install_source_errors(app)
     app.include_router(router)
+    app.include_router(source_router)
     app.add_middleware(BodySizeLimit, limit=service.settings.max_body_bytes)
 
     @app.get("/healthz", tags=["meta"])

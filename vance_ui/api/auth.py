@@ -29,6 +29,11 @@ class TenantNotFound(LookupError):
 class Identity:
     user: str
     tenants: frozenset[str] | None  # None: single-user mode, every tenant
+    admin_of: frozenset[str] = frozenset()  # tenants whose _vance and project layers the user may write
+
+    def is_admin(self, tenant: str) -> bool:
+        """Single-user mode: the local user administers everything; else the `adminOf` tenants."""
+        return self.tenants is None or tenant in self.admin_of
 
     def check_tenant(self, tenant: str) -> None:
         if self.tenants is not None and tenant not in self.tenants:
@@ -47,7 +52,7 @@ def identity_from_token(directory: UserDirectory, authorization: str | None) -> 
     user = directory.by_token(token.strip())
     if user is None:
         raise Unauthorized("the API token is not valid")
-    return Identity(user.id, frozenset(user.tenants))
+    return Identity(user.id, frozenset(user.tenants), frozenset(user.admin_of))
 
 
 def request_identity(request: Request) -> Identity:
@@ -61,4 +66,4 @@ def request_identity(request: Request) -> Identity:
 def scope_for(identity: Identity, tenant: str, project_id: str | None) -> Scope:
     identity.check_tenant(tenant)
     identity.check_project(project_id)
-    return Scope(tenant=tenant, user=identity.user, project_id=project_id)
+    return Scope(tenant=tenant, user=identity.user, project_id=project_id, admin=identity.is_admin(tenant))

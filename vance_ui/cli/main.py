@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 EXAMPLES = """\
 commands and examples:
@@ -20,7 +21,11 @@ commands and examples:
   vance schema > wizard.schema.json               JSON Schema for the yaml-language-server
   vance serve --host 0.0.0.0 --port 8080          the web app, same as `make run`
   vance api --port 8081 --workers 2               the REST API alone, in worker processes (for load)
+  vance wizards pull gremium -o gremium.yaml      one layer's wizard file (its version goes to stderr)
+  vance wizards push gremium.yaml --layer VANCE --if-match VERSION   save it (validated first; --force overwrites)
+  vance wizards history gremium --layer VANCE     the last 50 versions; `pull --entry ID` prints one
   vance users add alice --tenant acme             multi-user mode (VANCE_USERS_FILE): add a user (asks the password)
+  vance users admin alice acme                    make alice a tenant admin (writes acme's _vance and projects)
   vance users token alice                         print a new API token once (only its hash is stored)
   vance wizards --server https://vance.example --token "$VANCE_TOKEN"
 
@@ -29,12 +34,16 @@ VANCE_MODEL, ...), as for the web app. Exit codes: 0 ok, 1 error, 2 invalid valu
 """
 
 
-def _scope_options(parser: argparse.ArgumentParser, server: bool = True) -> None:
-    parser.add_argument("--project", metavar="P", help="project id (default: no project, i.e. _tenant)")
-    parser.add_argument("--tenant", help="tenant id (default: VANCE_TENANT or 'default')")
+def _scope_options(parser: argparse.ArgumentParser, server: bool = True, suppress: bool = False) -> None:
+    """`suppress`: a sub-command's copy, which keeps what was given before the sub-command's name."""
+    default: dict[str, Any] = {"default": argparse.SUPPRESS} if suppress else {}
+    parser.add_argument("--project", metavar="P", help="project id (default: no project, i.e. _tenant)", **default)
+    parser.add_argument("--tenant", help="tenant id (default: VANCE_TENANT or 'default')", **default)
     if server:
-        parser.add_argument("--server", metavar="URL", help="use a running app's REST API instead of the data dir")
-        parser.add_argument("--token", help="API token for --server in multi-user mode (default: VANCE_TOKEN)")
+        parser.add_argument("--server", metavar="URL", help="use a running app's REST API instead of the data dir",
+                            **default)
+        parser.add_argument("--token", help="API token for --server in multi-user mode (default: VANCE_TOKEN)",
+                            **default)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     wizards = commands.add_parser("wizards", help="list the wizards as a table", description="List the wizards.")
     _scope_options(wizards)
     wizards.add_argument("--json", action="store_true", help="print the listing as JSON")
+    from vance_ui.cli.source_cmd import add_source_parsers
+
+    add_source_parsers(wizards, _scope_options)
 
     wizard = commands.add_parser("wizard", help="fill a wizard interactively and print the prompt",
                                  description="Ask the fields one after another, then print the rendered prompt.")
@@ -107,6 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from vance_ui.cli.chat import run_chat
 
             return run_chat(args)
+        if args.command == "wizards" and getattr(args, "action", None):
+            from vance_ui.cli.source_cmd import run_source
+
+            return run_source(args)
         if args.command == "users":
             from vance_ui.cli.users import run_users
 

@@ -24,6 +24,8 @@ def add_users_parser(commands: Any) -> None:
     add.add_argument("id")
     add.add_argument("--tenant", action="append", required=True, help="tenant membership (repeatable)")
     add.add_argument("--name", default="", help="display name")
+    add.add_argument("--admin", action="append", default=[], metavar="TENANT",
+                     help="tenant admin: may write that tenant's _vance and project wizards (repeatable)")
     add.add_argument("--password-stdin", action="store_true", help="read the password from stdin (scripts)")
     token = actions.add_parser("token", help="print a new API token once; only its hash is stored")
     token.add_argument("id")
@@ -31,6 +33,12 @@ def add_users_parser(commands: Any) -> None:
     password = actions.add_parser("password", help="set a new password; asks it twice")
     password.add_argument("id")
     password.add_argument("--password-stdin", action="store_true")
+    admin = actions.add_parser("admin", help="grant (or --remove) the tenant admin role",
+                               description="A tenant admin may write the tenant's _vance and project wizard "
+                                           "layers (everyone writes their own user layer).")
+    admin.add_argument("id")
+    admin.add_argument("tenant")
+    admin.add_argument("--remove", action="store_true", help="revoke the role instead")
     remove = actions.add_parser("remove", help="remove a user (their tokens stop working at once)")
     remove.add_argument("id")
     listing = actions.add_parser("list", help="list users, tenants and token counts")
@@ -57,8 +65,12 @@ def run_users(args: argparse.Namespace) -> int:
     directory = UserDirectory(path)
     try:
         if args.action == "add":
-            directory.add_user(args.id, _ask_password(args.password_stdin), args.tenant, args.name)
-            print(f"added {args.id} ({', '.join(args.tenant)})")
+            directory.add_user(args.id, _ask_password(args.password_stdin), args.tenant, args.name, args.admin)
+            admin = f"; admin of {', '.join(args.admin)}" if args.admin else ""
+            print(f"added {args.id} ({', '.join(args.tenant)}{admin})")
+        elif args.action == "admin":
+            directory.set_admin(args.id, args.tenant, not args.remove)
+            print(f"{args.id} is {'no longer' if args.remove else 'now'} an admin of {args.tenant}")
         elif args.action == "password":
             directory.set_password(args.id, _ask_password(args.password_stdin))
             print(f"password of {args.id} changed")
@@ -71,11 +83,12 @@ def run_users(args: argparse.Namespace) -> int:
         else:
             users = directory.users()
             if args.json:
-                print(json.dumps([{"id": u.id, "name": u.name, "tenants": u.tenants, "tokens": len(u.tokens)}
-                                  for u in users], indent=2))
+                print(json.dumps([{"id": u.id, "name": u.name, "tenants": u.tenants, "adminOf": u.admin_of,
+                                   "tokens": len(u.tokens)} for u in users], indent=2))
             else:
                 for u in users:
-                    print(f"{u.id:<20} {','.join(u.tenants):<30} tokens: {len(u.tokens)}  {u.name}")
+                    admin = f"  admin: {','.join(u.admin_of)}" if u.admin_of else ""
+                    print(f"{u.id:<20} {','.join(u.tenants):<30} tokens: {len(u.tokens)}{admin}  {u.name}")
     except AccountsError as error:
         print(f"vance: {error}", file=sys.stderr)
         return 1

@@ -31,6 +31,12 @@ class WebIdentity:
     tenants: tuple[str, ...]
     name: str = ""
     multi_user: bool = False
+    admin_of: tuple[str, ...] = ()
+
+    @property
+    def admin(self) -> bool:
+        """May write the current tenant's `_vance` and project wizards (the local user always)."""
+        return not self.multi_user or self.tenant in self.admin_of
 
     @property
     def display_name(self) -> str:
@@ -105,4 +111,5 @@ def current_identity(settings: Settings, directory: UserDirectory | None) -> Web
     chosen = storage.get(TENANT_KEY)
     tenant = chosen if chosen in user.tenants else user.tenants[0]
     storage[TENANT_KEY] = tenant
-    return WebIdentity(user.id, tenant, tuple(user.tenants), user.name, multi_user=True)
+    return WebIdentity(user.id, tenant, tuple(user.tenants), user.name, multi_user=True,
+                       admin_of=tuple(user.admin_of))

@@ -34,7 +34,7 @@ class ChatPage:
         self.storage = browser_storage()
         self.identity = identity
         lang = pick_language(query.get("lang") or self.storage.get("lang") or service.language(identity.tenant))
-        self.ctx = ctx = PageContext(service, Texts(lang), identity.tenant, identity.user)
+        self.ctx = ctx = PageContext(service, Texts(lang), identity.tenant, identity.user, admin=identity.admin)
         projects = ctx.projects()
         ctx.project_id = self._initial_project(projects, query.get("project"))
         engine = create_engine(service.chat_model())

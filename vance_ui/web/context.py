@@ -19,6 +19,7 @@ class PageContext:
     tenant: str
     user: str
     project_id: str | None = None
+    admin: bool = False  # `WebIdentity.admin`: may write the tenant's `_vance` and project wizards
 
     def __post_init__(self) -> None:
         self.sessions = SessionStore(self.service.data, self.tenant, self.user)
@@ -31,7 +32,7 @@ class PageContext:
 
     @property
     def scope(self) -> Scope:
-        return Scope(self.tenant, self.user, self.project_id)
+        return Scope(self.tenant, self.user, self.project_id, self.admin)
 
     def projects(self) -> list[str]:
         """The tenant's project folders with valid project ids; namespaces (user, tenant) are no projects."""

@@ -1,0 +1,134 @@
+"""`vance wizards pull | push | history`: one layer's wizard file to and from the data dir or a server.
+
+A push is validated exactly as a load (problems as `file:line:col: error: message`, exit 2, nothing
+written). It never silently overwrites: when the layer already holds the wizard, pass the version
+`pull` printed (`--if-match`, refused if someone saved since) or `--force`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from vance_ui.authoring import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict
+from vance_ui.cli.backend import BackendError
+from vance_ui.cli.commands import EXIT_INVALID, fail, print_table
+from vance_ui.cli.source_backend import LocalSource, RemoteSource, SourceBackend
+from vance_ui.service import Scope
+from vance_ui.settings import Settings
+from vance_ui.wizards.model import Source
+
+LAYERS = ("USER", "PROJECT", "VANCE", "RESOURCE")
+
+
+def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) -> None:
+    """`pull`, `push`, `history` under `vance wizards` (which alone still lists)."""
+    actions = wizards.add_subparsers(dest="action", metavar="ACTION")
+    pull = actions.add_parser("pull", help="print (or save) one layer's wizard file",
+                              description="Print a wizard's YAML as stored in a layer; its version goes to stderr.")
+    pull.add_argument("name")
+    pull.add_argument("--layer", choices=LAYERS, help="default: the layer the wizard resolves from")
+    pull.add_argument("-o", "--output", metavar="FILE", help="write the YAML to FILE instead of stdout")
+    pull.add_argument("--entry", metavar="ID", help="an older version from `vance wizards history` instead")
+    push = actions.add_parser("push", help="save a wizard file into a layer (validated first)",
+                              description="Save FILE as a wizard into a layer. Refused with every problem when it "
+                                          "would not load; an existing wizard needs --if-match or --force.")
+    push.add_argument("file", metavar="FILE", help="a wizard YAML file, '-' for stdin")
+    push.add_argument("--layer", choices=LAYERS[:3], default="USER", help="default: USER (your own)")
+    push.add_argument("--name", help="the wizard's name (default: the file name without .yaml)")
+    guard = push.add_mutually_exclusive_group()
+    guard.add_argument("--if-match", metavar="VERSION", help="the version pulled: refused if it changed since")
+    guard.add_argument("--force", action="store_true", help="overwrite whatever the layer holds")
+    history = actions.add_parser("history", help="list a wizard's versions in a layer",
+                                 description="The last 50 changes of a wizard in a layer, newest first.")
+    history.add_argument("name")
+    history.add_argument("--layer", choices=LAYERS[:3], default="USER", help="default: USER")
+    history.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    for parser in (pull, push, history):
+        scope_options(parser, suppress=True)  # type: ignore[operator]
+
+
+def _backend(args: argparse.Namespace) -> SourceBackend:
+    settings = Settings()
+    tenant = getattr(args, "tenant", None) or settings.tenant
+    project = getattr(args, "project", None)
+    if getattr(args, "server", None):
+        token = getattr(args, "token", None) or os.environ.get("VANCE_TOKEN") or None
+        return RemoteSource(args.server, tenant, project, token)
+    from vance_ui.service import WizardService
+
+    # the data dir's owner writes all of it, as the local user of single-user mode does
+    return LocalSource(WizardService.from_settings(settings), Scope(tenant, settings.user, project, admin=True))
+
+
+def run_source(args: argparse.Namespace) -> int:
+    try:
+        backend = _backend(args)
+        if args.action == "pull":
+            return _pull(backend, args)
+        if args.action == "push":
+            return _push(backend, args)
+        return _history(backend, args)
+    except SourceInvalid as invalid:
+        file = getattr(args, "file", None) or "wizard"
+        for problem in invalid.problems:
+            print(f"{file}:{problem.line or 1}:{problem.column or 1}: error: {problem.message}", file=sys.stderr)
+        return fail(f"not saved: {len(invalid.problems)} problem(s)", EXIT_INVALID)
+    except VersionConflict as conflict:
+        now = f"version {conflict.current}" if conflict.current else "no such wizard"
+        return fail(f"not saved: the wizard changed since your pull (the layer now holds {now}); pull again, "
+                    "or --force to overwrite")
+    except (LayerForbidden, SourceNotFound, BackendError, OSError) as exc:
+        return fail(str(exc))
+
+
+def _pull(backend: SourceBackend, args: argparse.Namespace) -> int:
+    layer = Source(args.layer) if args.layer else None
+    if args.entry:
+        text, note = backend.version_text(args.name, layer or Source.USER, args.entry), f"entry {args.entry}"
+    else:
+        source = backend.read(args.name, layer)
+        text, note = source.text, f"{source.layer} layer, version {source.version}"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    print(f"{args.name}: {note}", file=sys.stderr)
+    return 0
+
+
+def _push(backend: SourceBackend, args: argparse.Namespace) -> int:
+    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    name = args.name or (Path(args.file).name.removesuffix(".yaml").removesuffix(".yml") if args.file != "-" else "")
+    if not name:
+        return fail("name the wizard: --name NAME (reading from stdin)")
+    layer = Source(args.layer)
+    if_match = args.if_match
+    if not if_match and not args.force:
+        try:
+            current = backend.read(name, layer)
+        except SourceNotFound:
+            current = None
+        if current is not None:
+            return fail(f"the {layer} layer already has '{name}' (version {current.version}): pass "
+                        f"--if-match {current.version} if your file is based on it, or --force")
+    saved = backend.save(name, layer, text, if_match)
+    print(f"saved {name} to the {layer} layer (version {saved.version})")
+    return 0
+
+
+def _history(backend: SourceBackend, args: argparse.Namespace) -> int:
+    entries = backend.history(args.name, Source(args.layer))
+    if getattr(args, "json", False):
+        print(json.dumps([{"id": e.id, "time": e.time.isoformat(), "author": e.author, "action": e.action,
+                           "size": e.size, "version": e.version} for e in entries], indent=2))
+        return 0
+    if not entries:
+        print(f"no history of '{args.name}' in the {args.layer} layer", file=sys.stderr)
+        return 0
+    print_table([[e.id, e.time.strftime("%Y-%m-%d %H:%M:%S UTC"), e.author or "(found in the file)", e.action,
+                  str(e.size)] for e in entries], ["ID", "TIME", "AUTHOR", "ACTION", "BYTES"])
+    return 0
