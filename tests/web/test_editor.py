@@ -9,7 +9,7 @@ from nicegui import ui
 from nicegui.testing import User
 
 from tests.conftest import write_wizard
-from tests.web.conftest import click, elements, eventually, one
+from tests.web.conftest import click, elements, eventually, login, one, path_of
 
 SIMPLE = """\
 # kept comment
@@ -135,18 +135,45 @@ async def test_delete_asks_and_removes_only_my_file(web_data: Path, user: User) 
     await eventually(lambda: not path.exists(), what="the file removed")
 
 
-async def test_a_tenant_wizard_is_customized_not_edited_by_a_non_admin(web_data: Path, user: User) -> None:
-    """The tenant layer (`_vance`) is not the caller's to write: asking to edit it opens a copy for my layer."""
+async def test_a_tenant_wizard_is_customized_not_edited_by_a_non_admin(web_data: Path, visitor: User) -> None:
+    """Bob is no admin of acme: the tenant layer (`_vance`) is not his to write, so asking to edit
+    it opens a copy for his own layer, which then wins for him alone."""
+    tenant = write_wizard(web_data, "_vance", "simple", SIMPLE, tenant="acme")
+    await login(visitor, "bob", "pw-bob", "/editor?wizard=simple")
+    await eventually(lambda: bool(elements(visitor, "editor-status")) and status(visitor) == "The wizard loads.",
+                     what="the check")
+    assert "Mine (USER)" in str(one(visitor, "editor-layer").text)
+    assert [str(v) for v in one(visitor, "editor-layer-select").options] == ["USER"]
+    one(visitor, "editor-title").set_value("Bob's own simple")
+    await eventually(lambda: save_enabled(visitor), what="Save enabled")
+    click(visitor, one(visitor, "editor-save"))
+    mine = web_data / "acme" / "_user_bob" / "wizards" / "simple.yaml"
+    await eventually(mine.exists, what="Bob's copy")
+    assert tenant.read_text(encoding="utf-8") == SIMPLE  # the tenant's file is untouched
+
+
+async def test_the_user_layer_is_always_my_own(web_data: Path, visitor: User) -> None:
+    """Alice and Bob both have a wizard `notes`: Bob's editor opens Bob's, whatever the URL says."""
+    await login(visitor, "bob", "pw-bob", "/editor?wizard=notes&layer=USER")
+    await eventually(lambda: bool(elements(visitor, "editor-yaml")) and "Bob" in yaml_text(visitor),
+                     what="Bob's notes")
+    assert "Alice" not in yaml_text(visitor)
+
+
+async def test_a_visitor_who_is_not_logged_in_is_sent_to_the_login(team: object, user: User) -> None:
+    await user.open("/editor?wizard=notes&layer=USER")
+    await eventually(lambda: path_of(user).startswith("/login"), what="the login page")
+
+
+async def test_in_single_user_mode_the_local_user_edits_the_tenant_layer(web_data: Path, user: User) -> None:
     tenant = write_wizard(web_data, "_vance", "simple", SIMPLE)
     await user.open("/editor?wizard=simple")
     await eventually(lambda: status(user) == "The wizard loads.", what="the check")
-    assert "Mine (USER)" in str(one(user, "editor-layer").text)
-    one(user, "editor-title").set_value("My own simple")
+    assert "Tenant (VANCE)" in str(one(user, "editor-layer").text)
+    one(user, "editor-title").set_value("Tenant simple v2")
     await eventually(lambda: save_enabled(user), what="Save enabled")
     click(user, one(user, "editor-save"))
-    mine = web_data / "default" / "_user_local" / "wizards" / "simple.yaml"
-    await eventually(mine.exists, what="my copy")
-    assert tenant.read_text(encoding="utf-8") == SIMPLE  # the tenant's file is untouched
+    await eventually(lambda: "Tenant simple v2" in tenant.read_text(encoding="utf-8"), what="the tenant file saved")
 
 
 async def test_duplicate_asks_for_a_new_name_and_keeps_the_original(web_data: Path, user: User) -> None:

@@ -31,7 +31,7 @@ def register_editor_page(service: WizardService, open_pages: OpenPages | None) -
         storage = browser_storage()
         query = dict(request.query_params)
         lang = pick_language(query.get("lang") or storage.get("lang") or service.language(identity.tenant))
-        ctx = PageContext(service, Texts(lang), identity.tenant, identity.user)
+        ctx = PageContext(service, Texts(lang), identity.tenant, identity.user, admin=identity.admin)
         project = query.get("project") or storage.get("project")
         ctx.project_id = project if isinstance(project, str) and project in ctx.projects() else None
         apply_theme(lang)
