@@ -5,8 +5,9 @@ meets a second editor's save. Screenshots (EN, DE, phone) go to test-artifacts/.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Dialog, Locator, Page, expect
 
 from tests.conftest import write_wizard
 from tests.e2e.conftest import screenshot
@@ -202,3 +203,44 @@ def test_screenshots_in_german_and_on_a_phone(page: Page, server: AppServer) -> 
     screenshot(page, "editor-phone-en")
     page.mouse.wheel(0, 3000)
     screenshot(page, "editor-phone-en-preview")
+
+
+def test_import_shows_the_file_before_saving_and_every_open_page_lists_the_save(page: Page, server: AppServer,
+                                                                               tmp_path: Path) -> None:
+    listing = page.context.new_page()  # another open page, which must pick the new wizard up by itself
+    listing.goto(server.base_url)
+    expect(listing.locator(".vance-side .vance-wizard-entry").first).to_be_visible()
+    upload = tmp_path / "imported-notes.yaml"
+    upload.write_text(NOTES.replace("Meeting notes", "Imported notes"), encoding="utf-8")
+    page.goto(server.base_url)
+    page.get_by_role("button", name="Import").click()
+    page.locator(".vance-editor-dialog input[type=file]").set_input_files(str(upload))
+    expect(page.get_by_role("tab", name="YAML")).to_have_attribute("aria-selected", "true")
+    expect(editor_yaml(page)).to_contain_text("Imported notes")
+    expect(page.get_by_label("File name")).to_have_value("imported-notes")
+    expect(page.get_by_text("The wizard loads.")).to_be_visible()
+    target = server.data_dir / "default" / "_user_local" / "wizards" / "imported-notes.yaml"
+    assert not target.exists()  # shown, not saved
+    save(page)
+    expect(page.get_by_text("Saved 'imported-notes'.")).to_be_visible()
+    assert "Imported notes" in target.read_text(encoding="utf-8")
+    expect(listing.locator('.vance-side .vance-wizard-entry[data-wizard="imported-notes"]')).to_be_visible()
+
+
+def test_closing_the_tab_with_unsaved_changes_asks_the_browser_first(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-leave", NOTES)
+    page.goto(f"{server.base_url}/editor?wizard=notes-leave&layer=USER")
+    expect(page.get_by_text("The wizard loads.")).to_be_visible()
+    page.get_by_label("Title (EN)").fill("Unsaved title")
+    expect(page.get_by_role("button", name="Save", exact=True)).to_be_enabled()
+    asked: list[str] = []
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.type)
+        dialog.dismiss()  # stay on the page
+
+    page.on("dialog", answer)
+    page.wait_for_function("window.vanceEditorDirty === true")
+    page.close(run_before_unload=True)
+    expect(page.get_by_label("Title (EN)")).to_have_value("Unsaved title")
+    assert asked == ["beforeunload"]

@@ -74,8 +74,8 @@ class EditorPage:
         if opening.notice:
             ui.notify(t(opening.notice), type="warning")
         self._check(self.text)
-        if query.get("mode") == "import":
-            background_tasks.create(self.import_file(), name="editor-import")
+        if query.get("mode") == "import":  # once the page is there (a timer runs in the page's context)
+            ui.timer(0.1, self.import_file, once=True)
 
     # -- building -------------------------------------------------------------------------------
 
