@@ -244,3 +244,20 @@ def test_closing_the_tab_with_unsaved_changes_asks_the_browser_first(page: Page,
     page.close(run_before_unload=True)
     expect(page.get_by_label("Title (EN)")).to_have_value("Unsaved title")
     assert asked == ["beforeunload"]
+
+
+def test_the_actions_menu_and_the_editor_work_from_the_keyboard(page: Page, server: AppServer) -> None:
+    page.goto(server.base_url)
+    page.get_by_role("button", name="Actions for Plan Vogon strategy").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("menu")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("menuitem").first).to_be_focused()
+    page.keyboard.press("Enter")  # the first item of a bundled wizard: Customize
+    expect(page.get_by_text("Saved in: Mine (USER)")).to_be_visible()
+    page.get_by_role("tab", name="YAML").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("tab", name="YAML")).to_have_attribute("aria-selected", "true")
+    page.get_by_role("button", name="Save", exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Saved 'vogon-strategie'.")).to_be_visible()
