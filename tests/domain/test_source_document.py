@@ -49,11 +49,27 @@ def test_an_edit_in_form_view_keeps_comments_and_key_order() -> None:
     loads(doc)
 
 
-def test_block_style_file_dumps_as_it_was_read() -> None:
-    """Block style comes back byte for byte; flow maps (`{ en: x }`) lose the blanks inside their
-    braces (a ruamel.yaml limit), which is why the editor re-dumps only after a form-view edit."""
-    block = "\n".join(line for line in HAND_WRITTEN.splitlines() if "{" not in line) + "\n"
-    assert SourceDocument.parse(block).dump() == block
+def test_untouched_document_dumps_as_it_was_read() -> None:
+    assert SourceDocument.parse(HAND_WRITTEN).dump() == HAND_WRITTEN
+
+
+def test_an_edit_changes_only_its_own_lines() -> None:
+    """ruamel.yaml alone would write every `{ en: x }` back as `{en: x}`; those lines are kept."""
+    doc = SourceDocument.parse(HAND_WRITTEN)
+    doc.set_field((1,), "required", True)
+    doc.set_text("title", "de", "Rat")
+    before, after = HAND_WRITTEN.splitlines(), doc.dump().splitlines()
+    changed = [" ".join(line.split()) for line in after if line not in before]
+    assert changed == ['title: {en: "Council", de: "Rat"} # shown in the listing', "required: true"]
+    assert "    label: { en: Topic }" in after
+
+
+def test_a_change_inside_a_flow_map_is_not_undone() -> None:
+    """Blanks inside a quoted value are data: the original line does not come back for them."""
+    doc = SourceDocument.parse('title: { en: "{ a }" }\ndescription: { en: x }\nfields: []\npromptTemplate: p\n')
+    doc.set_text("title", "en", "{a}")
+    assert doc.dump().splitlines()[0] == 'title: {en: "{a}"}'
+    assert doc.dump().splitlines()[1] == "description: { en: x }"
 
 
 def test_new_keys_go_where_the_format_lists_them() -> None:

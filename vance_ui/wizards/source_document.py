@@ -10,10 +10,13 @@ the loader's call (`WizardAuthoring.problems`).
 
 from __future__ import annotations
 
+import difflib
 import io
+import re
 from collections.abc import Sequence
 from typing import Any
 
+import yaml as pyyaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -73,6 +76,51 @@ def _put(mapping: CommentedMap, key: str, value: Any, order: Sequence[str]) -> N
     mapping.insert(position, key, value)
 
 
+_FLOW_BLANKS = re.compile(r"\s*([{}\[\],])\s*")
+_QUOTED = re.compile(r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*')")
+
+
+def _normal(line: str) -> str:
+    """A line without the blanks YAML does not care about around flow punctuation (`{ en: x }`);
+    quoted text is data and stays as it is."""
+    parts = _QUOTED.split(line.rstrip())
+    return "".join(part if index % 2 else _FLOW_BLANKS.sub(r"\1", part) for index, part in enumerate(parts))
+
+
+def _restore(old: list[str], new: list[str]) -> list[str]:
+    """Each new line that matches an old one but for such blanks becomes the old one (in order)."""
+    kept, start = [], 0
+    for line in new:
+        match = next((i for i in range(start, len(old)) if _normal(old[i]) == _normal(line)), None)
+        if match is None:
+            kept.append(line)
+        else:
+            kept.append(old[match])
+            start = match + 1
+    return kept
+
+
+def _same_data(left: str, right: str) -> bool:
+    try:
+        return bool(pyyaml.load(left, Loader=pyyaml.CSafeLoader) == pyyaml.load(right, Loader=pyyaml.CSafeLoader))
+    except pyyaml.YAMLError:
+        return False
+
+
+def keep_formatting(original: str, dumped: str) -> str:
+    """ruamel.yaml writes a flow map `{ en: x }` back as `{en: x}`: every dumped line that differs
+    from its original line only so gets the original back, if the data stays the same."""
+    old, new = original.splitlines(keepends=True), dumped.splitlines(keepends=True)
+    kept: list[str] = []
+    for op, a0, a1, b0, b1 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if op == "replace":
+            kept += _restore(old[a0:a1], new[b0:b1])
+        else:
+            kept += new[b0:b1]
+    text = "".join(kept)
+    return text if text != dumped and _same_data(text, dumped) else dumped
+
+
 def _texts(value: Any) -> CommentedMap:
     return value if isinstance(value, CommentedMap) else CommentedMap()
 
@@ -80,8 +128,9 @@ def _texts(value: Any) -> CommentedMap:
 class SourceDocument:
     """One wizard file's YAML, parsed for round-trip editing."""
 
-    def __init__(self, root: CommentedMap) -> None:
+    def __init__(self, root: CommentedMap, original: str | None = None) -> None:
         self.root = root
+        self.original = original  # the text parsed: its formatting is kept where the data did not change
 
     @classmethod
     def parse(cls, text: str) -> SourceDocument:
@@ -98,7 +147,7 @@ class SourceDocument:
             data = CommentedMap()
         if not isinstance(data, CommentedMap):
             raise SourceProblem("a wizard file must be a mapping of keys (title, fields, ...)", 1, 1)
-        return cls(data)
+        return cls(data, text)
 
     @classmethod
     def new(cls, lang: str, title: str) -> SourceDocument:
@@ -114,7 +163,7 @@ class SourceDocument:
     def dump(self) -> str:
         out = io.StringIO()
         _yaml().dump(self.root, out)
-        return out.getvalue()
+        return keep_formatting(self.original, out.getvalue()) if self.original else out.getvalue()
 
     # -- the head ---------------------------------------------------------------------------
 
