@@ -43,7 +43,14 @@ async def pick_version(t: Texts, authoring: WizardAuthoring, scope: Scope, name:
             .props("unelevated no-caps").mark("editor-history-restore")
         restore.disable()
 
+        buttons: dict[str, ui.button] = {}
+
         async def show(entry: HistoryEntry) -> None:
+            for entry_id, button in buttons.items():  # the chosen one stands out, for the eye and for readers
+                chosen_now = entry_id == entry.id
+                aria(button, pressed=chosen_now)
+                button.classes(add="vance-history-chosen" if chosen_now else None,
+                               remove=None if chosen_now else "vance-history-chosen")
             if entry.version is None:  # a delete keeps no text
                 diff.text, chosen["id"] = t("history_deleted_entry"), None
                 restore.disable()
@@ -61,7 +68,8 @@ async def pick_version(t: Texts, authoring: WizardAuthoring, scope: Scope, name:
                 .mark("editor-history-list"):
             for entry in entries:
                 with ui.element("div").props("role=listitem").classes("w-full"):
-                    ui.button(entry_label(t, entry), on_click=lambda e=entry: show(e)) \
+                    buttons[entry.id] = aria(ui.button(entry_label(t, entry), on_click=lambda e=entry: show(e)),
+                                             pressed=False) \
                         .props("flat no-caps align=left").classes("w-full").mark("editor-history-entry")
         diff.move(target_index=-1)
         restore.move(target_index=-1)

@@ -32,6 +32,7 @@ EDITOR_CSS = """
   max-height: 40vh; overflow: auto; background: #f9fafb; padding: 8px; border-radius: 6px; }
 .vance-editor-dialog { min-width: min(560px, 92vw); max-width: 92vw; }
 .vance-history-dialog { width: min(820px, 96vw); }
+.vance-history-chosen { background: #e0e7ff; font-weight: 600; }
 @media (max-width: 900px) {
   .vance-editor-main { display: block; }
   .vance-editor-pane, .vance-editor-preview { padding: 12px; border-left: none; position: static; max-height: none; }
