@@ -4,6 +4,7 @@ and restores wizards; what they see and what lands in the data dir."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from nicegui import ui
 from nicegui.testing import User
@@ -201,3 +202,54 @@ async def test_switching_views_loses_nothing_typed_in_yaml(web_data: Path, user:
     one(user, "editor-title").set_value("Then in the form")
     await eventually(lambda: "Then in the form" in yaml_text(user), what="the YAML view to follow")
     assert "# a comment typed in YAML" in yaml_text(user)
+
+
+def card(user: User, name: str) -> Any:
+    found = [e for e in elements(user, f"editor-field-{name}")]
+    assert found, f"no field card for {name}"
+    return found[-1]
+
+
+def inside(user: User, container: Any, marker: str) -> list[Any]:
+    return [e for e in elements(user, marker) if container in e.ancestors()]
+
+
+async def test_every_setting_of_the_form_view_lands_in_a_file_that_loads(web_data: Path, user: User) -> None:
+    """Head, a select with its choices, a repeat with an item field and its bounds, a boolean default,
+    a follow-up: each made in the form view, and the YAML loads (Save is offered) at the end."""
+    await user.open("/editor?mode=new")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    one(user, "editor-name").set_value("every-setting")
+    one(user, "editor-icon").set_value("users")
+    one(user, "editor-category").set_value("teams")
+    one(user, "editor-available-in").set_value("alpha, beta")
+    one(user, "editor-text-language").set_value("de")
+    await eventually(lambda: one(user, "editor-title").value == "", what="the German texts (none yet)")
+    one(user, "editor-title").set_value("Alles")
+    for kind in ("select", "repeat", "boolean"):
+        adders = elements(user, "editor-new-field-type")
+        adders[-1].set_value(kind)  # the top-level row is the last one
+        click(user, elements(user, "editor-add-field")[-1])
+        await eventually(lambda k=kind: any(f"type: {k}" in line for line in yaml_text(user).splitlines()),
+                         what=f"a {kind} field")
+    select = card(user, "field1")
+    inside(user, select, "editor-choice-value")[0].set_value("calm")
+    inside(user, select, "editor-choice-label")[0].set_value("Ruhig")
+    click(user, inside(user, select, "editor-add-choice")[0])
+    await eventually(lambda: "value: choice2" in yaml_text(user), what="a second choice")
+    repeat = card(user, "field2")
+    inside(user, repeat, "editor-field-min")[0].set_value(1)
+    inside(user, repeat, "editor-field-max")[0].set_value(4)
+    boolean = card(user, "field3")
+    boolean_default = [e for e in boolean.descendants() if isinstance(e, ui.select)
+                       and "true" in (e.options or {})]
+    boolean_default[0].set_value("true")
+    click(user, one(user, "editor-add-follow-up"))
+    await eventually(lambda: "suggestedFollowUps" in yaml_text(user), what="a follow-up")
+    await eventually(lambda: "min: 1" in yaml_text(user) and "max: 4" in yaml_text(user), what="the repeat bounds")
+    text = yaml_text(user)
+    for expected in ("icon: users", "category: teams", "- alpha", "de: Alles", "value: calm", "de: Ruhig",
+                     "defaultValue: true", "wizard: wizard-name"):
+        assert expected in text, expected
+    assert "item:" in text  # a repeat field gets an item field to start with
+    await eventually(lambda: status(user) == "The wizard loads." and save_enabled(user), what="Save offered")
