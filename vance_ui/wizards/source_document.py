@@ -10,29 +10,29 @@ the loader's call (`WizardAuthoring.problems`).
 
 from __future__ import annotations
 
-import difflib
 import io
-import re
 from collections.abc import Sequence
 from typing import Any
 
-import yaml as pyyaml
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.scalarstring import LiteralScalarString
 
+from vance_ui.wizards.source_pages import WIZARD_KEYS, FieldPath, PagesAndFollowUps
+from vance_ui.wizards.yaml_roundtrip import (
+    block_scalar,
+    keep_formatting,
+    put_key,
+    round_trip_yaml,
+    set_lang,
+    texts_of,
+)
 from vance_ui.wizards.yaml_source import SourceProblem
 
-FieldPath = tuple[int, ...]
+__all__ = ["FieldPath", "SourceDocument", "keep_formatting"]
 
-#: the order the file format lists keys in; new keys are placed by it
-WIZARD_KEYS = ("title", "description", "icon", "category", "availableIn", "fields", "pages",
-               "promptTemplate", "validatorPrompt", "suggestedFollowUps")
+#: the order the file format lists a field's keys in; new keys are placed by it
 FIELD_KEYS = ("name", "type", "label", "help", "required", "showIf", "rows", "integerMin", "integerMax",
               "dateMin", "dateMax", "min", "max", "choices", "item", "defaultValue")
-PAGE_KEYS = ("title", "description", "fields", "showIf")
-FOLLOW_UP_KEYS = ("wizard", "label", "prefill", "condition")
 #: the keys only some field types have (the others are common to all)
 TYPE_KEYS: dict[str, frozenset[str]] = {
     "string": frozenset({"defaultValue"}),
@@ -48,84 +48,7 @@ TYPE_KEYS: dict[str, frozenset[str]] = {
 COMMON_FIELD_KEYS = frozenset({"name", "type", "label", "help", "required", "showIf"})
 
 
-def _yaml() -> YAML:
-    yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
-    yaml.width = 4096  # never fold a long line the author wrote on one
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    return yaml
-
-
-def _scalar(value: Any) -> Any:
-    """Text with line breaks is written as a `|` block, as authors write templates."""
-    if isinstance(value, str) and "\n" in value and not isinstance(value, LiteralScalarString):
-        return LiteralScalarString(value if value.endswith("\n") else value + "\n")
-    return value
-
-
-def _put(mapping: CommentedMap, key: str, value: Any, order: Sequence[str]) -> None:
-    """Set `key`; a new key goes after the last present key that precedes it in `order`."""
-    if key in mapping:
-        mapping[key] = value
-        return
-    rank = order.index(key) if key in order else len(order)
-    position = 0
-    for index, existing in enumerate(mapping):
-        if existing in order and order.index(existing) < rank:
-            position = index + 1
-    mapping.insert(position, key, value)
-
-
-_FLOW_BLANKS = re.compile(r"\s*([{}\[\],])\s*")
-_QUOTED = re.compile(r"(\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*')")
-
-
-def _normal(line: str) -> str:
-    """A line without the blanks YAML does not care about around flow punctuation (`{ en: x }`);
-    quoted text is data and stays as it is."""
-    parts = _QUOTED.split(line.rstrip())
-    return "".join(part if index % 2 else _FLOW_BLANKS.sub(r"\1", part) for index, part in enumerate(parts))
-
-
-def _restore(old: list[str], new: list[str]) -> list[str]:
-    """Each new line that matches an old one but for such blanks becomes the old one (in order)."""
-    kept, start = [], 0
-    for line in new:
-        match = next((i for i in range(start, len(old)) if _normal(old[i]) == _normal(line)), None)
-        if match is None:
-            kept.append(line)
-        else:
-            kept.append(old[match])
-            start = match + 1
-    return kept
-
-
-def _same_data(left: str, right: str) -> bool:
-    try:
-        return bool(pyyaml.load(left, Loader=pyyaml.CSafeLoader) == pyyaml.load(right, Loader=pyyaml.CSafeLoader))
-    except pyyaml.YAMLError:
-        return False
-
-
-def keep_formatting(original: str, dumped: str) -> str:
-    """ruamel.yaml writes a flow map `{ en: x }` back as `{en: x}`: every dumped line that differs
-    from its original line only so gets the original back, if the data stays the same."""
-    old, new = original.splitlines(keepends=True), dumped.splitlines(keepends=True)
-    kept: list[str] = []
-    for op, a0, a1, b0, b1 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
-        if op == "replace":
-            kept += _restore(old[a0:a1], new[b0:b1])
-        else:
-            kept += new[b0:b1]
-    text = "".join(kept)
-    return text if text != dumped and _same_data(text, dumped) else dumped
-
-
-def _texts(value: Any) -> CommentedMap:
-    return value if isinstance(value, CommentedMap) else CommentedMap()
-
-
-class SourceDocument:
+class SourceDocument(PagesAndFollowUps):
     """One wizard file's YAML, parsed for round-trip editing."""
 
     def __init__(self, root: CommentedMap, original: str | None = None) -> None:
@@ -136,7 +59,7 @@ class SourceDocument:
     def parse(cls, text: str) -> SourceDocument:
         """Raises `SourceProblem` (with its line) for text that is no YAML mapping."""
         try:
-            data = _yaml().load(text)
+            data = round_trip_yaml().load(text)
         except MarkedYAMLError as error:
             mark = error.problem_mark or error.context_mark
             line, column = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
@@ -162,7 +85,7 @@ class SourceDocument:
 
     def dump(self) -> str:
         out = io.StringIO()
-        _yaml().dump(self.root, out)
+        round_trip_yaml().dump(self.root, out)
         return keep_formatting(self.original, out.getvalue()) if self.original else out.getvalue()
 
     # -- the head ---------------------------------------------------------------------------
@@ -175,21 +98,21 @@ class SourceDocument:
         if value is None or value == "" or value == []:
             self.root.pop(key, None)
         else:
-            _put(self.root, key, _scalar(value), WIZARD_KEYS)
+            put_key(self.root, key, block_scalar(value), WIZARD_KEYS)
 
     def text(self, key: str, lang: str) -> str:
-        return str(_texts(self.root.get(key)).get(lang) or "")
+        return str(texts_of(self.root.get(key)).get(lang) or "")
 
     def languages(self, key: str) -> list[str]:
-        return [str(code) for code in _texts(self.root.get(key))]
+        return [str(code) for code in texts_of(self.root.get(key))]
 
     def set_text(self, key: str, lang: str, value: str) -> None:
         """One language of a localized text (title, description); "" removes that language."""
         texts = self.root.get(key)
         if not isinstance(texts, CommentedMap):
             texts = CommentedMap()
-            _put(self.root, key, texts, WIZARD_KEYS)
-        _set_lang(texts, lang, value)
+            put_key(self.root, key, texts, WIZARD_KEYS)
+        set_lang(texts, lang, value)
 
     def set_available_in(self, projects: Sequence[str]) -> None:
         self.set_value("availableIn", CommentedSeq(projects) if projects else None)
@@ -214,7 +137,7 @@ class SourceDocument:
         if not isinstance(current, CommentedSeq):
             current = CommentedSeq()
             if create:
-                _put(holder, key, current, WIZARD_KEYS if holder is self.root else FIELD_KEYS)
+                put_key(holder, key, current, WIZARD_KEYS if holder is self.root else FIELD_KEYS)
         return current
 
     def add_field(self, parent: FieldPath, type_: str, name: str, lang: str, label: str) -> FieldPath:
@@ -268,7 +191,7 @@ class SourceDocument:
         if key != "name" and (value is None or value == ""):
             field.pop(key, None)
         else:  # a name being retyped may be empty for a moment: it stays in its place
-            _put(field, key, _scalar(value), FIELD_KEYS)
+            put_key(field, key, block_scalar(value), FIELD_KEYS)
 
     def set_type(self, path: FieldPath, type_: str, lang: str) -> None:
         """Change a field's type: settings the new type does not have go, what it needs comes."""
@@ -277,7 +200,7 @@ class SourceDocument:
         for key in [k for k in field if k not in keep]:
             del field[key]
         field.pop("defaultValue", None)  # a default of the old type rarely fits the new one
-        _put(field, "type", type_, FIELD_KEYS)
+        put_key(field, "type", type_, FIELD_KEYS)
         self._complete(path, type_, lang)
 
     def set_field_text(self, path: FieldPath, key: str, lang: str, value: str) -> None:
@@ -288,8 +211,8 @@ class SourceDocument:
             if not value:
                 return
             texts = CommentedMap()
-            _put(field, key, texts, FIELD_KEYS)
-        _set_lang(texts, lang, value)
+            put_key(field, key, texts, FIELD_KEYS)
+        set_lang(texts, lang, value)
         if not texts and key != "label":
             del field[key]
 
@@ -302,7 +225,7 @@ class SourceDocument:
     def add_choice(self, path: FieldPath, value: str, lang: str, label: str) -> None:
         field = self.field(path)
         if not isinstance(field.get("choices"), CommentedSeq):
-            _put(field, "choices", CommentedSeq(), FIELD_KEYS)
+            put_key(field, "choices", CommentedSeq(), FIELD_KEYS)
         field["choices"].append(CommentedMap({"value": value, "label": CommentedMap({lang: label})}))
 
     def set_choice(self, path: FieldPath, index: int, lang: str, value: str | None = None,
@@ -314,114 +237,7 @@ class SourceDocument:
             texts = choice.get("label")
             if not isinstance(texts, CommentedMap):
                 texts = choice["label"] = CommentedMap()
-            _set_lang(texts, lang, label)
+            set_lang(texts, lang, label)
 
     def remove_choice(self, path: FieldPath, index: int) -> None:
         del self.field(path)["choices"][index]
-
-    # -- pages ------------------------------------------------------------------------------
-
-    def pages(self) -> list[CommentedMap]:
-        found = self.root.get("pages")
-        return [p for p in found if isinstance(p, CommentedMap)] if isinstance(found, CommentedSeq) else []
-
-    def add_page(self, lang: str, title: str, fields: Sequence[str] = ()) -> int:
-        """A new last page. The first page made takes every top-level field (each field must be on
-        exactly one page); later ones take the fields named, moved from the page they were on."""
-        if not isinstance(self.root.get("pages"), CommentedSeq):
-            _put(self.root, "pages", CommentedSeq(), WIZARD_KEYS)
-            fields = [str(f.get("name")) for f in self.fields()]
-        page = CommentedMap({"title": CommentedMap({lang: title}), "fields": CommentedSeq()})
-        self.root["pages"].append(page)
-        for name in fields:
-            self.move_to_page(name, len(self.root["pages"]) - 1)
-        return len(self.root["pages"]) - 1
-
-    def remove_page(self, index: int) -> None:
-        """Its fields go to the page before (or after); the last page removed removes `pages`."""
-        pages = self.root["pages"]
-        orphans = list(pages[index].get("fields") or [])
-        del pages[index]
-        if not pages:
-            del self.root["pages"]
-            return
-        home = pages[max(0, index - 1)]
-        home.setdefault("fields", CommentedSeq()).extend(orphans)
-
-    def set_page(self, index: int, key: str, value: Any) -> None:
-        page = self.pages()[index]
-        if value is None or value == "":
-            page.pop(key, None)
-        else:
-            _put(page, key, _scalar(value), PAGE_KEYS)
-
-    def set_page_text(self, index: int, key: str, lang: str, value: str) -> None:
-        page = self.pages()[index]
-        texts = page.get(key)
-        if not isinstance(texts, CommentedMap):
-            if not value:
-                return
-            texts = CommentedMap()
-            _put(page, key, texts, PAGE_KEYS)
-        _set_lang(texts, lang, value)
-        if not texts and key != "title":
-            del page[key]
-
-    def page_of(self, name: str) -> int | None:
-        for index, page in enumerate(self.pages()):
-            if name in (page.get("fields") or []):
-                return index
-        return None
-
-    def move_to_page(self, name: str, index: int) -> None:
-        self._page_loses(name)
-        self.pages()[index].setdefault("fields", CommentedSeq()).append(name)
-
-    def _page_gets(self, name: str) -> None:
-        pages = self.pages()
-        if pages:
-            pages[-1].setdefault("fields", CommentedSeq()).append(name)
-
-    def _page_loses(self, name: str) -> None:
-        for page in self.pages():
-            names = page.get("fields")
-            if isinstance(names, CommentedSeq) and name in names:
-                names.remove(name)
-
-    # -- follow-ups -------------------------------------------------------------------------
-
-    def follow_ups(self) -> list[CommentedMap]:
-        found = self.root.get("suggestedFollowUps")
-        return [f for f in found if isinstance(f, CommentedMap)] if isinstance(found, CommentedSeq) else []
-
-    def add_follow_up(self, wizard: str, lang: str, label: str) -> None:
-        if not isinstance(self.root.get("suggestedFollowUps"), CommentedSeq):
-            _put(self.root, "suggestedFollowUps", CommentedSeq(), WIZARD_KEYS)
-        self.root["suggestedFollowUps"].append(
-            CommentedMap({"wizard": wizard, "label": CommentedMap({lang: label})}))
-
-    def set_follow_up(self, index: int, key: str, value: Any, lang: str | None = None) -> None:
-        """`wizard` or `condition`; with `lang`, the label in that language."""
-        follow_up = self.follow_ups()[index]
-        if lang is not None:
-            texts = follow_up.get(key)
-            if not isinstance(texts, CommentedMap):
-                texts = CommentedMap()
-                _put(follow_up, key, texts, FOLLOW_UP_KEYS)
-            _set_lang(texts, lang, str(value or ""))
-        elif value is None or value == "":
-            follow_up.pop(key, None)
-        else:
-            _put(follow_up, key, value, FOLLOW_UP_KEYS)
-
-    def remove_follow_up(self, index: int) -> None:
-        del self.root["suggestedFollowUps"][index]
-        if not self.root["suggestedFollowUps"]:
-            del self.root["suggestedFollowUps"]
-
-
-def _set_lang(texts: CommentedMap, lang: str, value: str) -> None:
-    if value:
-        texts[lang] = value
-    else:
-        texts.pop(lang, None)
