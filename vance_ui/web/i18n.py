@@ -216,6 +216,7 @@ _EDITOR_TEXTS: dict[str, dict[str, str]] = {
                                 "de": "Der Text ist noch keine YAML-Zuordnung: Korrigiere ihn in der YAML-Ansicht "
                                       "(Probleme stehen bei ihren Zeilen)."},
     "editor_preview": {"en": "Preview", "de": "Vorschau"},
+    "editor_prompt": {"en": "The prompt, rendered with these values", "de": "Der Prompt, mit diesen Werten gerendert"},
     "editor_preview_hint": {"en": "The form as users see it: type test values to see the prompt change.",
                             "de": "Das Formular, wie Nutzer es sehen: Testwerte eingeben ändert den Prompt."},
     "editor_preview_broken": {"en": "The wizard does not load yet: see the problems.",

@@ -50,7 +50,7 @@ class EditorPreview:
             ui.label(t("editor_preview")).classes("vance-pane-title")
             ui.label(t("editor_preview_hint")).classes("vance-help")
             self.form_box = ui.column().classes("w-full gap-4 vance-editor-preview-form")
-            ui.label(t("preview")).classes("vance-pane-title")
+            ui.label(t("editor_prompt")).classes("vance-pane-title")
             self.prompt = ui.label().classes("vance-preview").mark("editor-prompt")
 
     def show(self, name: str, text: str) -> None:
