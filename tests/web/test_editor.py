@@ -253,3 +253,18 @@ async def test_every_setting_of_the_form_view_lands_in_a_file_that_loads(web_dat
         assert expected in text, expected
     assert "item:" in text  # a repeat field gets an item field to start with
     await eventually(lambda: status(user) == "The wizard loads." and save_enabled(user), what="Save offered")
+
+
+async def test_test_values_typed_into_the_preview_form_show_in_the_prompt(web_data: Path, user: User) -> None:
+    write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/editor?wizard=simple&layer=USER")
+    await eventually(lambda: "Notes about" in str(one(user, "editor-prompt").text), what="the preview")
+    preview = one(user, "editor-preview")
+    topic = [e for e in preview.descendants() if isinstance(e, ui.input) and e.props.get("label") == "Topic"]
+    assert len(topic) == 1  # the form as users see it, with its field
+    for typed in ("T", "Te", "Tea"):
+        topic[0].set_value(typed)
+    await eventually(lambda: str(one(user, "editor-prompt").text).strip() == "Notes about Tea", what="the prompt")
+    one(user, "editor-yaml").set_value(SIMPLE.replace("Notes about", "Minutes on"))
+    await eventually(lambda: str(one(user, "editor-prompt").text).strip() == "Minutes on Tea",
+                     what="the new template with the test value kept")

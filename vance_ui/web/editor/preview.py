@@ -43,6 +43,8 @@ class EditorPreview:
         self._busy = False
         self._shape: tuple[Any, Any] | None = None  # fields and pages the form was built for
         self.form: FormFields | None = None
+        self._wizard: LoadedWizard | None = None
+        self._values_wanted: LoadedWizard | None = None
         self.pages: FormPages | None = None
         t = ctx.t
         with aria(ui.column(), role="region", label=t("editor_preview")).props("tabindex=0") \
@@ -55,16 +57,26 @@ class EditorPreview:
 
     def show(self, name: str, text: str) -> None:
         self._wanted = (name, text)
+        self._start()
+
+    def _start(self) -> None:
         if not self._busy:
             self._busy = True
             background_tasks.create(self._until_current(), name="editor-preview")
 
     async def _until_current(self) -> None:
+        """New text first (it rebuilds what the values are for), else new test values."""
         try:
-            while self._wanted is not None and not self.prompt.is_deleted:
-                name, text = self._wanted
-                self._wanted = None
-                await self._update(name, text)
+            while not self.prompt.is_deleted:
+                if self._wanted is not None:
+                    name, text = self._wanted
+                    self._wanted = self._values_wanted = None
+                    await self._update(name, text)
+                elif self._values_wanted is not None:
+                    wizard, self._values_wanted = self._values_wanted, None
+                    await self.refresh(wizard)
+                else:
+                    return
         finally:
             self._busy = False
 
@@ -109,9 +121,10 @@ class EditorPreview:
                 self.pages.go(target)
 
     def _values_changed(self) -> None:
-        wizard = getattr(self, "_wizard", None)
-        if wizard is not None:
-            background_tasks.create(self.refresh(wizard), name="editor-preview-values")
+        """A test value typed: one refresh in flight, the latest values next."""
+        if self._wizard is not None:
+            self._values_wanted = self._wizard
+            self._start()
 
     async def refresh(self, wizard: LoadedWizard) -> None:
         """The prompt (and what the form hides) for the test values in the form now."""
