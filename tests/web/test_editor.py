@@ -268,3 +268,18 @@ async def test_test_values_typed_into_the_preview_form_show_in_the_prompt(web_da
     one(user, "editor-yaml").set_value(SIMPLE.replace("Notes about", "Minutes on"))
     await eventually(lambda: str(one(user, "editor-prompt").text).strip() == "Minutes on Tea",
                      what="the new template with the test value kept")
+
+
+async def test_a_shape_the_form_cannot_show_sends_the_author_to_the_yaml_view(web_data: Path, user: User) -> None:
+    write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/editor?wizard=simple&layer=USER")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    odd = SIMPLE.replace("fields:\n", "fields:\n  - just a string\n").replace('title: { en: "Simple notes" }',
+                                                                            "title: 42")
+    one(user, "editor-yaml").set_value(odd)
+    one(user, "editor-tabs").set_value("yaml")
+    one(user, "editor-tabs").set_value("form")
+    await eventually(lambda: bool(elements(user, "editor-form-unavailable")), what="the form view's notice")
+    await eventually(lambda: "problem" in status(user), what="the problems")
+    assert not save_enabled(user)
+    assert yaml_text(user) == odd  # nothing of the text was lost

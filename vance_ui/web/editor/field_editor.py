@@ -25,6 +25,11 @@ def _int(value: Any) -> int | None:
     return None if value is None or value == "" else int(value)
 
 
+def in_lang(texts: Any, lang: str) -> str:
+    """One language of a localized text; "" when the file holds something else there."""
+    return _text(texts.get(lang)) if isinstance(texts, dict) else ""
+
+
 def _text(value: Any) -> str:
     if isinstance(value, dict):
         return ""
@@ -52,9 +57,9 @@ class FieldEditor:
                 self._button("arrow_downward", t("move_down", name=self.name), lambda: self._move(+1),
                              path[-1] == count - 1)
                 self._button("delete", t("remove_field", name=self.name), self._remove, False)
-            self._input("field_label", _text(dict(field.get("label") or {}).get(lang)),
+            self._input("field_label", in_lang(field.get("label"), lang),
                         lambda v: self._set_text("label", v), "editor-field-label").classes("w-full")
-            self._input("field_help", _text(dict(field.get("help") or {}).get(lang)),
+            self._input("field_help", in_lang(field.get("help"), lang),
                         lambda v: self._set_text("help", v), "editor-field-help").classes("w-full")
             with ui.row().classes("w-full items-center gap-2"):
                 aria(ui.checkbox(t("field_required"), value=bool(field.get("required")),
@@ -135,7 +140,7 @@ class FieldEditor:
                                   on_change=lambda e, i=index: self._choice(i, value=e.value or "")),
                          label=f"{t('choice_value')} {index + 1} ({self.name})").props("outlined dense") \
                         .classes("w-32").mark("editor-choice-value")
-                    aria(ui.input(t("choice_label"), value=_text(dict(choice.get("label") or {}).get(self.lang)),
+                    aria(ui.input(t("choice_label"), value=in_lang(choice.get("label"), self.lang),
                                   on_change=lambda e, i=index: self._choice(i, label=e.value or "")),
                          label=f"{t('choice_label')} {index + 1} ({self.name})").props("outlined dense") \
                         .classes("grow").mark("editor-choice-label")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from nicegui import ui
 
 from vance_ui.web.a11y import aria, bridged_aria
-from vance_ui.web.editor.field_editor import FieldEditor, add_field_row
+from vance_ui.web.editor.field_editor import FieldEditor, add_field_row, in_lang
 from vance_ui.web.i18n import LANGUAGES, Texts
 from vance_ui.web.icons import wizard_icon
 from vance_ui.wizards.heroicon_names import HEROICON_NAMES
@@ -46,11 +46,20 @@ class FormView:
             if doc is None:
                 ui.label(self.t("editor_form_unavailable")).classes("vance-help").mark("editor-form-unavailable")
                 return
-            self._head(doc)
-            self._fields(doc)
-            self._pages(doc)
-            self._templates(doc)
-            self._follow_ups(doc)
+            try:
+                self._head(doc)
+                self._fields(doc)
+                self._pages(doc)
+                self._templates(doc)
+                self._follow_ups(doc)
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+                # a shape the form cannot show (a list item that is no field, a number where a map
+                # belongs): the YAML view shows the text and its problems
+                self.box.clear()
+                self.doc = None
+                with self.box:
+                    ui.label(self.t("editor_form_unavailable")).classes("vance-help") \
+                        .mark("editor-form-unavailable")
 
     def edited(self) -> None:
         if self.doc is not None:
@@ -144,8 +153,7 @@ class FormView:
                     aria(ui.input(t("follow_up_wizard"), value=str(follow_up.get("wizard") or ""),
                                   on_change=lambda e, i=index: self._follow_up(i, "wizard", e.value)),
                          label=f"{t('follow_up_wizard')} {index + 1}").props("outlined dense").classes("w-40")
-                    aria(ui.input(t("follow_up_label"), value=str(dict(follow_up.get("label") or {}).get(self.lang)
-                                                                   or ""),
+                    aria(ui.input(t("follow_up_label"), value=in_lang(follow_up.get("label"), self.lang),
                                   on_change=lambda e, i=index: self._follow_up(i, "label", e.value, self.lang)),
                          label=f"{t('follow_up_label')} {index + 1}").props("outlined dense").classes("grow")
                     aria(ui.input(t("follow_up_condition"), value=str(follow_up.get("condition") or ""),
