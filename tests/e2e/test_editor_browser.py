@@ -270,3 +270,21 @@ def test_the_actions_menu_and_the_editor_work_from_the_keyboard(page: Page, serv
     page.get_by_role("button", name="Save", exact=True).focus()
     page.keyboard.press("Enter")
     expect(page.get_by_text("Saved 'vogon-strategie'.")).to_be_visible()
+
+
+def test_completion_offers_the_keys_the_schema_allows_at_the_cursor(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-complete", NOTES)
+    page.goto(f"{server.base_url}/editor?wizard=notes-complete&layer=USER")
+    expect(page.get_by_text("The wizard loads.")).to_be_visible()
+    page.get_by_role("tab", name="YAML").click()
+    page.locator(".vance-yaml-editor .cm-line", has_text="label: { en: Topic }").click()
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")  # CodeMirror indents the new line as the field's keys
+    page.keyboard.press("Control+Shift+Space")
+    suggestion = page.get_by_role("button", name="required", exact=True)
+    expect(suggestion).to_be_visible()
+    expect(page.get_by_role("button", name="type", exact=True)).to_have_count(0)  # the field has a type
+    suggestion.click()
+    page.keyboard.insert_text("true")
+    expect(page.locator(".vance-yaml-editor .cm-content")).to_contain_text("required: true")
+    expect(page.get_by_text("The wizard loads.")).to_be_visible()

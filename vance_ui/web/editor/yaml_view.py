@@ -3,15 +3,28 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 
 from nicegui import ui
 
 from vance_ui.web.a11y import aria
 from vance_ui.web.i18n import Texts
+from vance_ui.wizards.schema import FIELD_TYPES
+from vance_ui.wizards.schema_keys import keys_at
 from vance_ui.wizards.yaml_source import SourceProblem
 
 TextHandler = Callable[[str], None]
+
+
+def _python_offset(text: str, utf16: int) -> int:
+    """CodeMirror counts UTF-16 code units; Python counts code points."""
+    units = 0
+    for index, char in enumerate(text):
+        if units >= utf16:
+            return index
+        units += 2 if ord(char) > 0xFFFF else 1
+    return len(text)
 
 
 def problem_text(problem: SourceProblem) -> str:
@@ -26,12 +39,39 @@ class YamlView:
     def __init__(self, t: Texts, text: str, on_text: TextHandler) -> None:
         self.t = t
         with ui.column().classes("w-full gap-2 vance-yaml-view").mark("editor-yaml-view"):
+            # Ctrl+Space is CodeMirror's own (its completion, which knows no wizard keys)
             self.editor = ui.codemirror(text, language="YAML", indent="  ", line_wrapping=True,
-                                        on_change=lambda e: on_text(e.value)) \
+                                        on_change=lambda e: on_text(e.value),
+                                        keymap={"Ctrl-Shift-Space": self.suggest}) \
                 .classes("vance-yaml-editor w-full").mark("editor-yaml")
+            with ui.row().classes("w-full items-center gap-1"):
+                aria(ui.button(t("editor_suggest"), icon="lightbulb", on_click=self.suggest),
+                     label=t("editor_suggest")).props("flat dense no-caps").mark("editor-suggest")
+                self.suggestions = ui.row().classes("items-center gap-1").mark("editor-suggestions")
             self.editor.props(f'data-editor-label="{t("editor_yaml")}"')  # named by the page's script (style.py)
             self.problem_list = aria(ui.column(), role="status", live="polite") \
                 .classes("vance-editor-problems gap-1 w-full").mark("editor-problems")
+
+    async def suggest(self) -> None:
+        """The keys the JSON Schema allows where the cursor is (Ctrl+Shift+Space, or the button), as
+        buttons that insert one there. The cursor comes from CodeMirror's view in the browser."""
+        head = await ui.run_javascript(f"getElement({self.editor.id}).editor.state.selection.main.head")
+        offset = _python_offset(self.text, int(head)) if isinstance(head, (int, float)) else len(self.text)
+        keys = keys_at(self.text, offset)
+        self.suggestions.clear()
+        with self.suggestions:
+            if not keys:
+                ui.label(self.t("editor_no_suggestions")).classes("vance-help")
+            for key in keys[:24]:
+                ui.button(key, on_click=lambda k=key, at=int(head): self._insert(k, at)) \
+                    .props("outline dense no-caps size=sm").mark("editor-suggestion")
+
+    def _insert(self, key: str, at: int) -> None:
+        insert = key if key in FIELD_TYPES else f"{key}: "
+        self.suggestions.clear()
+        ui.run_javascript(f"const v = getElement({self.editor.id}).editor;"
+                          f" v.dispatch({{changes: {{from: {at}, insert: {json.dumps(insert)}}},"
+                          f" selection: {{anchor: {at + len(insert)}}}}}); v.focus();")
 
     @property
     def text(self) -> str:
