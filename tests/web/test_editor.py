@@ -283,3 +283,16 @@ async def test_a_shape_the_form_cannot_show_sends_the_author_to_the_yaml_view(we
     await eventually(lambda: "problem" in status(user), what="the problems")
     assert not save_enabled(user)
     assert yaml_text(user) == odd  # nothing of the text was lost
+
+
+async def test_delete_from_the_wizards_tab_asks_and_removes_my_file(web_data: Path, user: User) -> None:
+    path = write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/")
+    click(user, one(user, "wizard-actions-simple"))
+    await eventually(lambda: bool(elements(user, "wizard-delete")), what="the menu")
+    assert elements(user, "wizard-edit") and not elements(user, "wizard-customize")  # nothing of mine is below
+    click(user, one(user, "wizard-delete"))
+    await eventually(lambda: bool(elements(user, "wizard-delete-confirm-ok")), what="the confirmation")
+    assert path.exists()
+    click(user, one(user, "wizard-delete-confirm-ok"))
+    await eventually(lambda: not path.exists(), what="the file removed")
