@@ -11,6 +11,7 @@ from nicegui.testing import User
 
 from tests.conftest import write_wizard
 from tests.web.conftest import click, elements, eventually, login, one, path_of
+from vance_ui.accounts.directory import UserDirectory
 
 SIMPLE = """\
 # kept comment
@@ -296,3 +297,20 @@ async def test_delete_from_the_wizards_tab_asks_and_removes_my_file(web_data: Pa
     assert path.exists()
     click(user, one(user, "wizard-delete-confirm-ok"))
     await eventually(lambda: not path.exists(), what="the file removed")
+
+
+async def test_a_tenant_admin_may_customize_into_the_tenant_layer(web_data: Path, team: UserDirectory,
+                                                                  user: User) -> None:
+    """Carol administers acme: her Customize of a bundled wizard may go to the tenant layer, where it
+    then wins for everyone of acme."""
+    team.add_user("carol", "pw-carol", ["acme"], name="Carol Admin", admin_of=["acme"])
+    await login(user, "carol", "pw-carol", "/editor?wizard=gremium&from=RESOURCE&mode=customize")
+    await eventually(lambda: bool(elements(user, "editor-status")) and status(user) == "The wizard loads.",
+                     what="the check")
+    layer = one(user, "editor-layer-select")
+    assert list(layer.options) == ["USER", "VANCE"] and layer.value == "USER"
+    layer.set_value("VANCE")
+    await eventually(lambda: "Tenant (VANCE)" in str(one(user, "editor-layer").text), what="the chosen layer")
+    click(user, one(user, "editor-save"))
+    copy = web_data / "acme" / "_vance" / "wizards" / "gremium.yaml"
+    await eventually(copy.exists, what="the tenant's copy")
