@@ -1,5 +1,5 @@
-"""The wizard editor (`/editor`) with the User fixture: an author makes, breaks, fixes, customizes
-and restores wizards; what they see and what lands in the data dir."""
+"""The wizard editor (`/editor`) with the User fixture: an author makes, breaks, fixes, customizes,
+duplicates and deletes wizards, in single- and multi-user mode; what they see and what lands on disk."""
 
 from __future__ import annotations
 
