@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import fcntl
+import hashlib
 import logging
 import os
 import stat as stat_mode
 import tempfile
+import threading
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from vance_ui.documents.store import (
     Document,
     DocumentInfo,
+    DocumentRef,
     InvalidDocumentPath,
     ReadOnlyStore,
     check_path,
@@ -191,6 +196,20 @@ class FileDocumentStore(WatchedFolder):
 
     # -- writing ----------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def locked(self, tenant: str, project: str, path: str) -> Iterator[None]:
+        """An exclusive lock per address, across threads and processes (flock on a lock file in
+        the unwatched cache folder)."""
+        key = hashlib.sha256(f"{tenant}/{project}/{path}".encode()).hexdigest()[:32]
+        lock_dir = self.cache_dir / "locks"
+        lock_dir.mkdir(parents=True, exist_ok=True)
+        with open(lock_dir / f"{key}.lock", "a+b") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
     def put(self, tenant: str, project: str, path: str, content: bytes) -> DocumentInfo:
         if self.read_only:
             raise ReadOnlyStore(f"{self.root} is read-only")
@@ -226,9 +245,19 @@ class BundledStore(FileDocumentStore):
 
     def __init__(self, root: Path) -> None:
         super().__init__(root, read_only=True)
+        self._thread_lock = threading.Lock()
 
     def _dir(self, tenant: str, project: str) -> Path:
         return self.root
+
+    def refs(self, paths: Iterable[str] | None) -> frozenset[DocumentRef] | None:
+        """Every tenant sees these documents: a change here cannot be narrowed to one address."""
+        return None
+
+    @contextlib.contextmanager
+    def locked(self, tenant: str, project: str, path: str) -> Iterator[None]:
+        with self._thread_lock:  # read-only: nothing to merge, and no lock file in the package
+            yield
 
     def projects(self, tenant: str) -> builtins.list[str]:
         return []

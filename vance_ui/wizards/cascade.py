@@ -3,8 +3,8 @@
 Parsed and compiled wizards are cached by file version, so a request never re-reads an
 unchanged file; listings are cached while the stores' change generations stay the same, and
 only one thread at a time builds a listing (the others wait and take its result). Successful
-loads are also kept on disk (`LoadCache`, in the data store's `cache_dir`), so a restart
-skips YAML parsing and template compilation for unchanged files.
+loads are also kept on disk (a `LoadCache` handed in by the service), so a restart skips YAML
+parsing and template compilation for unchanged files.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import re
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass
-from pathlib import Path
 
 from vance_ui.documents.store import (
     DocumentInfo,
+    DocumentRef,
     DocumentStore,
     GenerationMemo,
     InvalidDocumentPath,
@@ -38,18 +38,18 @@ USER_PREFIX = "_user_"
 PROJECT_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
-def touches_wizards(root: Path, paths: Collection[str] | None) -> bool:
-    """Whether a change to these files (absolute paths under a store's `root`; None: not known) can
-    change a listing. Wizards are `<tenant>/<project>/wizards/<name>.yaml`: deeper files elsewhere
-    (chats, drafts) cannot; anything at folder level (a project moved or deleted) or unknown can."""
-    if paths is None:
+def touches_wizards(refs: Collection[DocumentRef] | None) -> bool:
+    """Whether a change to these documents (None: not known) can change a listing. Wizards are
+    `wizards/<name>.yaml` in a layer: documents elsewhere (chats, drafts) and their folders cannot;
+    a layer's YAML files (tenant.yaml), its `wizards` folder, anything at layer level (a project
+    moved or deleted) or unknown can."""
+    if refs is None:
         return True
-    for path in paths:
-        try:
-            parts = Path(path).relative_to(root).parts
-        except ValueError:
+    for ref in refs:
+        if not ref.project or not ref.path:
             return True
-        if len(parts) <= 3 or (len(parts) == 4 and parts[2] == FOLDER):
+        parts = ref.path.split("/")
+        if (parts[0] == FOLDER and len(parts) <= 2) or (len(parts) == 1 and parts[0].endswith(SUFFIX)):
             return True
     return False
 
@@ -97,24 +97,18 @@ class Broken:
 
 
 class WizardRegistry:
-    def __init__(self, data: DocumentStore, bundled: DocumentStore) -> None:
+    def __init__(self, data: DocumentStore, bundled: DocumentStore, cache: LoadCache | None = None) -> None:
         self.data = data
         self.bundled = bundled
         self._lock = threading.Lock()
         self._listing_lock = threading.Lock()  # one listing build at a time; cached reads skip it
-        cache_dir = getattr(data, "cache_dir", None)
-        self._cache = LoadCache(cache_dir / "wizards") if isinstance(cache_dir, Path) else None
+        self._cache = cache
         self._parsed: dict[str, tuple[str, LoadedWizard | Broken]] = {}
         self._listings: dict[tuple[str, str | None, str], tuple[tuple[int, int], list[LoadedWizard]]] = {}
         self._resolved: GenerationMemo[tuple[str, str, str | None, str], LoadedWizard | None] = GenerationMemo()
         # chats and drafts live in the same store: their writes must not drop every cached listing
-        root = getattr(data, "root", None)
-        self._root: Path | None = root if isinstance(root, Path) else None
         self._wizard_changes = 0
-        subscribe_paths = getattr(data, "subscribe_paths", None)
-        self._filtered = callable(subscribe_paths) and self._root is not None
-        if self._filtered:
-            subscribe_paths(self._data_changed)  # type: ignore[misc]
+        data.subscribe_refs(self._data_changed)
 
     def projects(self, tenant: str) -> builtins.list[str]:
         """The tenant's projects: folders that are valid project ids (others would fail every
@@ -202,8 +196,8 @@ class WizardRegistry:
             return None
         return reloaded
 
-    def _data_changed(self, paths: frozenset[str] | None) -> None:
-        if self._root is None or touches_wizards(self._root, paths):
+    def _data_changed(self, refs: frozenset[DocumentRef] | None) -> None:
+        if touches_wizards(refs):
             with self._lock:
                 self._wizard_changes += 1
 
@@ -213,7 +207,7 @@ class WizardRegistry:
             with self._lock:  # not watching: every listing rescans, and nothing cached before
                 self._wizard_changes += 1  # counts as current once watching starts again
             return None
-        return (self._wizard_changes if self._filtered else data), bundled
+        return self._wizard_changes, bundled
 
     def list(self, tenant: str, project_id: str | None, user: str) -> list[LoadedWizard]:
         """All loadable wizards of all layers, deduplicated by name (first layer wins)."""
