@@ -36,6 +36,9 @@ from vance_ui.documents.store import (
 )
 
 log = logging.getLogger(__name__)
+# the pool warns (with the driver's two-line message) on every failed reconnect attempt; an outage is
+# logged here once when it starts and once when it ends instead
+logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 Conn = psycopg.Connection[tuple[Any, ...]]
 _TROUBLE = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, PoolClosed)
 
@@ -98,7 +101,7 @@ class PostgresDocumentStore:
             yield held
             return
         try:
-            with self._pool.connection() as conn:
+            with self._pool.connection(timeout=0.5 if self._down else None) as conn:  # known down: say so fast
                 yield conn
         except _TROUBLE as error:
             raise self._unavailable(error) from None
