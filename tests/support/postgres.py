@@ -16,7 +16,7 @@ import psycopg
 
 from tests.support.app_server import free_port
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
+PG_LIB = Path("/usr/lib/postgresql")  # Debian keeps the server tools per major version, off PATH
 
 
 class PostgresMissing(RuntimeError):
@@ -24,7 +24,8 @@ class PostgresMissing(RuntimeError):
 
 
 def _tool(name: str) -> str:
-    found = shutil.which(name) or (str(PG_BIN / name) if (PG_BIN / name).exists() else None)
+    versions = sorted(PG_LIB.glob(f"*/bin/{name}"), key=lambda p: int(p.parts[-3]) if p.parts[-3].isdigit() else 0)
+    found = shutil.which(name) or (str(versions[-1]) if versions else None)
     if found is None:
         raise PostgresMissing(f"{name} not found: install Debian's postgresql (make test does)")
     return found
