@@ -151,3 +151,12 @@ def test_writes_are_announced_as_document_refs(store: DocumentStore) -> None:
     finally:
         store.stop_watching()
     assert store.generation is None
+
+
+def test_every_document_can_be_enumerated(store: DocumentStore) -> None:
+    store.put("acme", "research", "wizards/a.yaml", b"x")
+    store.put("acme", "_user_ann", "chats/deep/1.json", b"x")
+    store.put("globex", "_vance", "tenant.yaml", b"x")
+    assert sorted(store.addresses(), key=lambda r: (r.tenant, r.project, r.path)) == [
+        DocumentRef("acme", "_user_ann", "chats/deep/1.json"), DocumentRef("acme", "research", "wizards/a.yaml"),
+        DocumentRef("globex", "_vance", "tenant.yaml")]

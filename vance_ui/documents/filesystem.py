@@ -194,6 +194,25 @@ class FileDocumentStore(WatchedFolder):
                                 "real folder named with A-Z a-z 0-9 _ . - only", entry.path)
         return sorted(found)
 
+    def addresses(self) -> Iterator[DocumentRef]:
+        """Every file at a document address (`<tenant>/<project>/<path>`, plain names only); the
+        cache folder, dot files and files that no address can name are not documents."""
+        for tenant in sorted(os.listdir(self.root)) if self.root.is_dir() else []:
+            if not _plain_name(tenant) or not (self.root / tenant).is_dir():
+                continue
+            for project in self.projects(tenant):
+                layer = self.root / tenant / project
+                for folder, dirs, files in os.walk(layer):
+                    dirs[:] = sorted(d for d in dirs if _plain_name(d))
+                    for name in sorted(files):
+                        path = os.path.relpath(os.path.join(folder, name), layer).replace(os.sep, "/")
+                        try:
+                            check_path(path)
+                        except InvalidDocumentPath:
+                            continue
+                        if self.info(tenant, project, path) is not None:
+                            yield DocumentRef(tenant, project, path)
+
     # -- writing ----------------------------------------------------------------------------
 
     @contextlib.contextmanager
@@ -261,3 +280,6 @@ class BundledStore(FileDocumentStore):
 
     def projects(self, tenant: str) -> builtins.list[str]:
         return []
+
+    def addresses(self) -> Iterator[DocumentRef]:
+        return iter(())  # shipped with the app, copied by nobody

@@ -157,18 +157,10 @@ class PostgresDocumentStore:
             rows = conn.execute("SELECT DISTINCT project FROM documents WHERE tenant = %s", (tenant,)).fetchall()
         return sorted(str(row[0]) for row in rows)
 
-    def tenants(self) -> builtins.list[str]:
-        """Every tenant holding a document (for `vance store copy`)."""
+    def addresses(self) -> Iterator[DocumentRef]:
         with self._conn() as conn:
-            rows = conn.execute("SELECT DISTINCT tenant FROM documents").fetchall()
-        return sorted(str(row[0]) for row in rows)
-
-    def paths(self, tenant: str, project: str) -> builtins.list[str]:
-        """Every document path of one layer (for `vance store copy`)."""
-        with self._conn() as conn:
-            rows = conn.execute("SELECT path FROM documents WHERE tenant = %s AND project = %s",
-                                (tenant, project)).fetchall()
-        return sorted(str(row[0]) for row in rows)
+            rows = conn.execute("SELECT tenant, project, path FROM documents ORDER BY 1, 2, 3").fetchall()
+        return iter([DocumentRef(*row) for row in rows])
 
     # -- writing ----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import builtins
 import contextlib
 import re
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
@@ -132,6 +132,10 @@ class DocumentStore(Protocol):
         ...
 
     def stop_watching(self) -> None: ...
+
+    def addresses(self) -> Iterator[DocumentRef]:
+        """Every document this store holds (what `vance store copy` moves), in no set order."""
+        ...
 
     def locked(self, tenant: str, project: str, path: str) -> contextlib.AbstractContextManager[None]:
         """An exclusive lock on one address across threads, processes and instances, for a
