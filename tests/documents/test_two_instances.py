@@ -150,6 +150,8 @@ def test_a_database_restart_makes_both_answer_503_and_both_recover(two_apps: tup
                 return response.status_code == 503 and response.json()["error"] == "store_unavailable"
             eventually(unavailable, "no 503 store_unavailable while the database is down")
             assert httpx.get(app.base_url + "/healthz", timeout=10).status_code == 200  # the process lives on
+            page = httpx.get(app.base_url + "/", timeout=15)
+            assert "Temporarily unavailable" in page.text, page.text[-2000:]  # a notice, not a stack trace
     finally:
         pg_cluster.start()
     writer = PostgresDocumentStore.open(pg_url)
