@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from nicegui import core
 
-from vance_ui.documents.store import DocumentRef
+from vance_ui.documents.store import DocumentRef, StoreUnavailable
 from vance_ui.service import WizardService
 from vance_ui.wizards.cascade import touches_wizards
 
@@ -71,5 +71,7 @@ class ChangeHub:
         for callback in list(self._callbacks.values()):
             try:
                 callback()
+            except StoreUnavailable as error:  # gone again: the page refreshes with the next change
+                log.info("page not refreshed: %s", error)
             except Exception:
                 log.exception("change callback failed")
