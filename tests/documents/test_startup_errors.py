@@ -42,3 +42,13 @@ def test_starting_again_migrates_nothing(pg_url: str) -> None:
         store.close()
     with psycopg.connect(pg_url) as conn:
         assert conn.execute("SELECT count(*) FROM schema_version").fetchone() == (1,)
+
+
+def test_the_cli_names_an_unreachable_database_in_one_line(tmp_path: Path) -> None:
+    url = f"postgresql://vance:s3cret-pw@127.0.0.1:{free_port()}/vance"
+    env = child_env(tmp_path / "data", free_port(), {"VANCE_DATABASE_URL": url, "PYTHONPATH": str(REPO)})
+    result = subprocess.run([sys.executable, "-m", "vance_ui.cli.main", "wizards"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stderr.startswith("vance: cannot use PostgreSQL at 127.0.0.1")
+    assert "Traceback" not in result.stderr and "s3cret-pw" not in result.stderr

@@ -129,6 +129,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
         return 130
+    except RuntimeError as error:  # the store (VANCE_DATABASE_URL) cannot be used: one line, no traceback
+        from vance_ui.documents.pg_schema import SchemaTooNew
+        from vance_ui.documents.store import StoreUnavailable
+
+        if not isinstance(error, (StoreUnavailable, SchemaTooNew)):
+            raise
+        print(f"vance: {error}", file=sys.stderr)
+        return 1
     except EOFError:
         print("\ncancelled", file=sys.stderr)
         return 130
