@@ -160,3 +160,10 @@ def test_every_document_can_be_enumerated(store: DocumentStore) -> None:
     assert sorted(store.addresses(), key=lambda r: (r.tenant, r.project, r.path)) == [
         DocumentRef("acme", "_user_ann", "chats/deep/1.json"), DocumentRef("acme", "research", "wizards/a.yaml"),
         DocumentRef("globex", "_vance", "tenant.yaml")]
+
+
+def test_many_documents_of_a_layer_are_read_at_once(store: DocumentStore) -> None:
+    infos = [store.put("acme", "research", f"wizards/w{n}.yaml", f"wizard {n}".encode()) for n in range(5)]
+    read = store.get_many("acme", "research", ["wizards/w1.yaml", "wizards/w3.yaml", "wizards/missing.yaml"])
+    assert sorted(read) == ["wizards/w1.yaml", "wizards/w3.yaml"]
+    assert read["wizards/w3.yaml"].content == b"wizard 3" and read["wizards/w3.yaml"].info == infos[3]

@@ -138,6 +138,10 @@ class FileDocumentStore(WatchedFolder):
             return None
         return Document(self._info(tenant, project, path, file, stat), content)
 
+    def get_many(self, tenant: str, project: str, paths: builtins.list[str]) -> dict[str, Document]:
+        found = (self.get(tenant, project, path) for path in paths)
+        return {document.info.path: document for document in found if document is not None}
+
     def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> list[DocumentInfo]:
         layer = self._dir(tenant, project)
         directory = layer / check_path(folder)

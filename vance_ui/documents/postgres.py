@@ -142,6 +142,15 @@ class PostgresDocumentStore:
                                "AND path = %s", address).fetchone()
         return None if row is None else Document(self._info(*address, row[0]), bytes(row[1]))
 
+    def get_many(self, tenant: str, project: str, paths: builtins.list[str]) -> dict[str, Document]:
+        tenant, project = check_segment(tenant, "tenant"), check_segment(project, "project")
+        wanted = [check_path(path) for path in paths]
+        with self._conn() as conn:
+            rows = conn.execute("SELECT path, version, content FROM documents WHERE tenant = %s AND project = %s "
+                                "AND path = ANY(%s)", (tenant, project, wanted)).fetchall()
+        return {path: Document(self._info(tenant, project, path, version), bytes(content))
+                for path, version, content in rows}
+
     def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> builtins.list[DocumentInfo]:
         tenant, project, folder = self._address(tenant, project, folder)
         with self._conn() as conn:

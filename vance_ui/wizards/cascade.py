@@ -17,6 +17,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from vance_ui.documents.store import (
+    Document,
     DocumentInfo,
     DocumentRef,
     DocumentStore,
@@ -36,6 +37,7 @@ SUFFIX = ".yaml"
 TENANT_PROJECT = "_vance"
 USER_PREFIX = "_user_"
 PROJECT_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+READ_AT_ONCE = 500  # wizard files a listing reads in one go (one query for a database), bounding memory
 
 
 def touches_wizards(refs: Collection[DocumentRef] | None) -> bool:
@@ -52,6 +54,10 @@ def touches_wizards(refs: Collection[DocumentRef] | None) -> bool:
         if (parts[0] == FOLDER and len(parts) <= 2) or (len(parts) == 1 and parts[0].endswith(SUFFIX)):
             return True
     return False
+
+
+def _name(info: DocumentInfo) -> str:
+    return info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
 
 
 def check_project_id(project_id: str | None) -> str | None:
@@ -128,12 +134,14 @@ class WizardRegistry:
 
     # -- loading ----------------------------------------------------------------------------
 
-    def _load(self, layer: Layer, info: DocumentInfo) -> LoadedWizard | Broken | None:
+    def _load(self, layer: Layer, info: DocumentInfo, read: Document | None = None) -> LoadedWizard | Broken | None:
+        """The wizard of this file version (`read`: its document, when already fetched)."""
         with self._lock:
             cached = self._parsed.get(info.location)
         if cached is not None and cached[0] == info.version:
             return cached[1]
-        document = layer.store.get(layer.tenant, layer.project, info.path)
+        document = read if read is not None and read.info.version == info.version else \
+            layer.store.get(layer.tenant, layer.project, info.path)
         if document is None:
             return None
         name = info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
@@ -230,18 +238,29 @@ class WizardRegistry:
                        generation: tuple[int, int] | None) -> builtins.list[LoadedWizard]:
         found: dict[str, LoadedWizard] = {}
         for layer in layers:
-            for info in layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX):
-                name = info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
-                if name in found:
-                    continue
-                result = self._load(layer, info)
-                if isinstance(result, LoadedWizard):
-                    found[name] = result
+            infos = layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX)
+            for start in range(0, len(infos), READ_AT_ONCE):
+                chunk = [info for info in infos[start:start + READ_AT_ONCE] if _name(info) not in found]
+                read = self._unparsed(layer, chunk)
+                for info in chunk:
+                    result = self._load(layer, info, read.get(info.path))
+                    if isinstance(result, LoadedWizard):
+                        found[_name(info)] = result
         wizards = list(found.values())
         if generation is not None:
             with self._lock:
                 self._listings[key] = (generation, wizards)
         return wizards
+
+    def _unparsed(self, layer: Layer, infos: builtins.list[DocumentInfo]) -> dict[str, Document]:
+        """The documents among `infos` not parsed at their version yet, read at once (a cold start
+        reads a layer in one go, not file by file)."""
+        with self._lock:
+            missing = [info.path for info in infos
+                       if (cached := self._parsed.get(info.location)) is None or cached[0] != info.version]
+        if len(missing) < 2:
+            return {}
+        return layer.store.get_many(layer.tenant, layer.project, missing)
 
     def broken(self, tenant: str, project_id: str | None, user: str) -> builtins.list[Broken]:
         """Files in these layers that failed to load (for lint and diagnostics)."""
