@@ -239,7 +239,8 @@ class PostgresDocumentStore:
     @contextlib.contextmanager
     def locked(self, tenant: str, project: str, path: str) -> Iterator[None]:
         """A transaction-scoped advisory lock on the address, held on one connection that the
-        body's reads and writes use as well (so a body never waits for a second connection)."""
+        body's reads and writes use as well (so a body never waits for a second connection). The
+        body's writes commit when it ends, all or none: one that raises leaves nothing written."""
         if self._held.get() is not None:
             raise RuntimeError("locked() does not nest")
         key = "/".join(self._address(tenant, project, path))
