@@ -86,16 +86,14 @@ class Listener:
     def _listen(self, conn: psycopg.Connection[tuple[object, ...]]) -> None:
         last_ping = time.monotonic()
         while not self._stop.is_set():
-            refs: set[DocumentRef] = set()
-            for notify in conn.notifies(timeout=0.2):
+            for notify in conn.notifies(timeout=0.5):  # each as it arrives; the timeout only paces stop and ping
                 parsed = parse(notify.payload)
                 if parsed is None:
-                    refs.clear()
                     self._on_refs(None)
                 elif parsed[0] != self._origin:  # our own writes were announced when made
-                    refs.add(parsed[1])
-            if refs:
-                self._on_refs(frozenset(refs))
+                    self._on_refs(frozenset([parsed[1]]))
+                if self._stop.is_set():
+                    break
             if time.monotonic() - last_ping > PING_SECONDS:
                 conn.execute("SELECT 1")
                 last_ping = time.monotonic()
