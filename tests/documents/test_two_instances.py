@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import psycopg
 import pytest
 
 from tests.support.app_server import REPO, AppServer, start_app
 from tests.support.postgres import PgCluster
 from vance_ui.chat.sessions import SessionStore, StoredMessage
+from vance_ui.documents.pg_listen import APPLICATION
 from vance_ui.documents.postgres import PostgresDocumentStore
 
 WIZARD = b"title: {en: 'Shared'}\ndescription: {en: 'saved elsewhere'}\nfields: []\npromptTemplate: 'hi'\n"
@@ -68,6 +70,21 @@ def test_a_wizard_saved_on_one_instance_is_listed_by_the_others(two_apps: tuple[
         eventually(lambda: "shared" in names(first) and "shared" in names(second), "not listed by both")
         writer.delete("default", "_vance", "wizards/shared.yaml")
         eventually(lambda: "shared" not in names(first) | names(second), "deletion not seen by both")
+    finally:
+        writer.close()
+
+
+def test_a_change_missed_while_an_instance_was_disconnected_is_listed_soon(
+        two_apps: tuple[AppServer, AppServer], pg_url: str) -> None:
+    first, second = two_apps
+    assert "shared" not in names(first) | names(second)
+    writer = PostgresDocumentStore.open(pg_url)
+    try:
+        with psycopg.connect(pg_url, autocommit=True) as admin:  # both instances lose their change feed ...
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                          (APPLICATION,))
+        writer.put("default", "_vance", "wizards/shared.yaml", WIZARD)  # ... and miss this notification
+        eventually(lambda: lists(first, "shared") and lists(second, "shared"), "a missed change stayed unseen")
     finally:
         writer.close()
 

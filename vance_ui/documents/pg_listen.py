@@ -23,6 +23,7 @@ log = logging.getLogger("vance_ui.documents.postgres")
 CHANNEL = "vance_documents"
 PING_SECONDS = 5.0  # a connection that went silent (a dead peer) is found out this fast
 MAX_BACKOFF = 5.0
+APPLICATION = "vance-listen"  # how this connection shows in pg_stat_activity
 
 
 def payload(origin: str, ref: DocumentRef) -> str:
@@ -63,7 +64,8 @@ class Listener:
         backoff, first, lost_at = 0.1, True, 0.0
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=3) as conn:
+                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=3,
+                                     application_name=APPLICATION) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if not first and not self.connected.is_set():
                         log.warning("listening for changes again after %.1f s: re-reading what may have changed",

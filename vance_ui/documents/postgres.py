@@ -82,7 +82,8 @@ class PostgresDocumentStore:
             raise StoreUnavailable(f"cannot use {where}: {pg_listen._short(error)}") from None
         pool: ConnectionPool[Conn] = ConnectionPool(
             conninfo, min_size=2, max_size=max_size, timeout=3, open=False, name="vance",
-            check=ConnectionPool.check_connection, kwargs={"autocommit": True, "connect_timeout": 3})
+            check=ConnectionPool.check_connection, kwargs={"autocommit": True, "connect_timeout": 3,
+                                                             "application_name": "vance"})
         pool.open(wait=False)
         return cls(conninfo, pool)
 
