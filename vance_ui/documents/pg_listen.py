@@ -78,7 +78,7 @@ class Listener:
                 if self.connected.is_set():
                     lost_at = time.monotonic()
                     log.warning("lost the PostgreSQL connection that carries changes (%s); reconnecting",
-                                _short(error))
+                                short_error(error))
                 self.connected.clear()
                 self._on_down()
             if self._stop.wait(backoff):
@@ -101,6 +101,6 @@ class Listener:
                 last_ping = time.monotonic()
 
 
-def _short(error: BaseException) -> str:
+def short_error(error: BaseException) -> str:
     """The first line of a driver message: enough to tell refused from reset, no traceback."""
     return (str(error).strip().splitlines() or [type(error).__name__])[0][:200]

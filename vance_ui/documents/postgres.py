@@ -79,7 +79,7 @@ class PostgresDocumentStore:
             with psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as conn:
                 pg_schema.migrate(conn)
         except psycopg.Error as error:
-            raise StoreUnavailable(f"cannot use {where}: {pg_listen._short(error)}") from None
+            raise StoreUnavailable(f"cannot use {where}: {pg_listen.short_error(error)}") from None
         pool: ConnectionPool[Conn] = ConnectionPool(
             conninfo, min_size=2, max_size=max_size, timeout=3, open=False, name="vance",
             check=ConnectionPool.check_connection, kwargs={"autocommit": True, "connect_timeout": 3,
@@ -114,7 +114,7 @@ class PostgresDocumentStore:
         if not self._down:
             self._down = True
             log.warning("%s cannot be reached (%s); requests answer 503 until it is back",
-                        self.where, pg_listen._short(error))
+                        self.where, pg_listen.short_error(error))
         return StoreUnavailable(f"the document store ({self.where}) cannot be reached right now")
 
     def _notify(self, conn: Conn, ref: DocumentRef) -> None:
