@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # the machine's pip configuration may add local indexes; the lock file is the source of truth
 PIP    := PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip
 
-.PHONY: run test lint bench lock install chromium axe clean
+.PHONY: run test lint bench lock install chromium postgresql axe clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ chromium:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# Debian's PostgreSQL for the store tests (each run starts a throwaway cluster with initdb + pg_ctl)
+postgresql:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "installing Debian's postgresql for the store tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+
 # axe-core for the accessibility tests (tests/a11y), from npm at the version and hash that
 # package-lock.json pins; `npm ci` installs exactly that into node_modules (gitignored)
 NODE_STAMP := node_modules/.installed-stamp
@@ -41,7 +47,7 @@ $(NODE_STAMP): package.json package-lock.json
 
 axe: $(NODE_STAMP)
 
-test: $(STAMP) chromium axe
+test: $(STAMP) chromium postgresql axe
 	$(PY) scripts/check_supply_chain.py
 	$(PY) -m pytest -q
 

@@ -10,7 +10,7 @@ from vance_ui.api.app_setup import install_guards, mount_api
 from vance_ui.memory import building_long_lived_objects, limit_malloc_arenas, trim_memory
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
-from vance_ui.web import nicegui_speedups
+from vance_ui.web import nicegui_speedups, store_notice
 from vance_ui.web.fast_paths import install_fast_paths
 from vance_ui.web.not_found import install_plain_404
 from vance_ui.web.pages import register_pages
@@ -25,6 +25,7 @@ users = UserDirectory(settings.users_file) if settings.users_file else None
 mount_api(app, service, users)
 install_plain_404(app)
 register_pages(service)
+store_notice.install()
 app.add_static_files("/assets", str(PACKAGE_ROOT.parent / "assets"))
 
 

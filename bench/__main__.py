@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only http,template,markdown,scale,startup,browser]`: run the suite, print the table."""
+"""`python -m bench [--quick] [--only http,template,markdown,scale,pg,startup,browser]`: run, print the table."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import browser, editor, http_load, markdown_stream, scaling, startup, template_overhead
+from bench import browser, editor, http_load, markdown_stream, pg_scaling, scaling, startup, template_overhead
 from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("http", "template", "markdown", "scale", "startup", "browser", "editor")
+ITEMS = ("http", "template", "markdown", "scale", "pg", "startup", "browser", "editor")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         "scale": lambda: scaling.measure(scaling.Plan(
             sizes=[100, 300] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,
             warm_requests=30 if quick else 200, item_requests=30 if quick else 200, reload_reps=3 if quick else 7)),
+        "pg": lambda: pg_scaling.measure([100, 300] if quick else [100, 10_000], requests=30 if quick else 200,
+                                         reps=3 if quick else 9),
         "startup": lambda: startup.measure(reps=2 if quick else 5, control=not quick),
         "browser": lambda: browser.measure(reps=2, keystrokes=4, stream_reps=1) if quick else browser.measure(),
         "editor": lambda: editor.measure(reps=2, keystrokes=4) if quick else editor.measure(),

@@ -13,6 +13,7 @@ for _key in [k for k in os.environ if k.startswith("VANCE_") and k != "VANCE_SKI
     del os.environ[_key]  # tests are hermetic: a developer's own configuration must not leak in
 
 from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm  # noqa: E402
+from tests.support.postgres import PgCluster, drop_cluster, start_cluster  # noqa: E402
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noqa: E402
 from vance_ui.service import Scope, WizardService  # noqa: E402
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings  # noqa: E402
@@ -55,3 +56,17 @@ def write_wizard(data_dir: Path, layer: str, name: str, text: str, tenant: str =
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    """A throwaway PostgreSQL cluster for the whole run; fails (never skips) without PostgreSQL."""
+    cluster = start_cluster()
+    yield cluster
+    drop_cluster(cluster)
+
+
+@pytest.fixture
+def pg_url(pg_cluster: PgCluster) -> str:
+    """A fresh database of the test's own."""
+    return pg_cluster.create_database()

@@ -6,6 +6,7 @@ import logging
 import secrets
 
 from vance_ui.documents.filesystem import atomic_write
+from vance_ui.documents.store import StoreUnavailable
 from vance_ui.service import WizardService
 from vance_ui.settings import Settings
 
@@ -18,8 +19,15 @@ def configure_logging(settings: Settings) -> None:
 
 
 def create_service(settings: Settings) -> WizardService:
+    """The service on the configured store; a store that cannot be used ends the process with a
+    one-line message (no traceback): the database unreachable, or its schema newer than this code."""
+    from vance_ui.documents.pg_schema import SchemaTooNew
+
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    return WizardService.from_settings(settings)
+    try:
+        return WizardService.from_settings(settings)
+    except (StoreUnavailable, SchemaTooNew) as error:
+        raise SystemExit(f"vance: {error}") from None
 
 
 def storage_secret(settings: Settings) -> str:

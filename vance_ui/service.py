@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
+from vance_ui.documents.factory import open_stores
 from vance_ui.documents.store import DocumentStore
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
@@ -26,6 +26,7 @@ from vance_ui.wizards.categories import CategoryLabels, category_label, listing_
 from vance_ui.wizards.form_paths import has_password
 from vance_ui.wizards.form_report import FormReport, report_steps
 from vance_ui.wizards.form_state import RenderContext, form_steps
+from vance_ui.wizards.load_cache import LoadCache
 from vance_ui.wizards.model import LoadedWizard
 from vance_ui.wizards.render_pool import configure_render_pool, render_pool
 from vance_ui.wizards.rendering import RenderedPrompt, prompt_steps, validator_steps
@@ -113,7 +114,7 @@ class WizardService:
     def __init__(self, settings: Settings, data: DocumentStore, bundled: DocumentStore) -> None:
         self.settings = settings
         self.data = data
-        self.registry = WizardRegistry(data, bundled)
+        self.registry = WizardRegistry(data, bundled, LoadCache(settings.cache_dir / "wizards"))
         self.tenants = TenantSettingsReader(data, bundled, settings.language)
         self._summaries: dict[tuple[str, str | None, str, str], tuple[list[LoadedWizard], CategoryLabels,
                                                                       list[WizardSummary]]] = {}
@@ -121,15 +122,11 @@ class WizardService:
 
     def start_watching(self) -> None:
         for store in (self.registry.data, self.registry.bundled):
-            start = getattr(store, "start_watching", None)
-            if start is not None:
-                start()
+            store.start_watching()
 
     def stop_watching(self) -> None:
         for store in (self.registry.data, self.registry.bundled):
-            stop = getattr(store, "stop_watching", None)
-            if stop is not None:
-                stop()
+            store.stop_watching()
 
     def warm_up(self) -> int:
         """Load every wizard of the default tenant once, so broken files are logged at boot
@@ -144,7 +141,7 @@ class WizardService:
     @classmethod
     def from_settings(cls, settings: Settings) -> WizardService:
         configure_render_pool(settings.render_workers, settings.render_memory_mb)
-        return cls(settings, FileDocumentStore(settings.data_dir), BundledStore(settings.defaults_dir))
+        return cls(settings, *open_stores(settings))
 
     # -- context ----------------------------------------------------------------------------
 

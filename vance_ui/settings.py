@@ -23,6 +23,9 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8080, ge=1, le=65535)
     data_dir: Path = Path("./data")
+    # postgresql://... : every document (wizards, tenant settings, chats, drafts) in PostgreSQL,
+    # shared by several instances; unset: files under data_dir (the embedded default)
+    database_url: SecretStr | None = None
     defaults_dir: Path = BUNDLED_DEFAULTS_DIR
     tenant: str = "default"
     user: str = "local"
@@ -56,6 +59,11 @@ class Settings(BaseSettings):
     @classmethod
     def _check_hosts(cls, value: list[str]) -> list[str]:
         return [host_pattern(host) for host in value]
+
+    @property
+    def cache_dir(self) -> Path:
+        """This instance's private derived data (the wizard load cache): never a tenant folder."""
+        return self.data_dir / ".cache"
 
     @property
     def multi_user(self) -> bool:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import write_wizard
+from vance_ui.documents.filesystem import FileDocumentStore
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import Scope, WizardNotFound, WizardService
 from vance_ui.wizards.cascade import touches_wizards
@@ -186,13 +187,16 @@ def test_cached_listings_follow_file_changes(service: WizardService, data_dir: P
     ("default/team", True),  # a project folder moved or deleted
     ("default/_vance/tenant.yaml", True),
     ("default/_user_local/chats/1-abc.json", False),
+    ("default/_user_local/chats", False),  # the first chat's folder appearing
+    ("default/_user_local/wizards", True),
     ("default/_user_local/drafts/gremium.json", False),
     ("default/team/wizards/sub/x.yaml", False),  # not a wizard: sub-folders are not listed
 ])
 def test_which_changes_can_touch_a_listing(tmp_path: Path, relative: str, touches: bool) -> None:
-    assert touches_wizards(tmp_path, [str(tmp_path / relative)]) is touches
-    assert touches_wizards(tmp_path, None) is True  # unknown changes always count
-    assert touches_wizards(tmp_path, ["/elsewhere/x.json"]) is True
+    store = FileDocumentStore(tmp_path)  # the file store names what its watcher saw as document refs
+    assert touches_wizards(store.refs([str(tmp_path / relative)])) is touches
+    assert touches_wizards(None) is True  # unknown changes always count
+    assert store.refs(["/elsewhere/x.json"]) is None
 
 
 def test_watched_lookups_follow_the_app_s_writes_at_once_and_outside_edits_soon(

@@ -16,7 +16,7 @@ from nicegui import core
 
 from vance_ui.chat.drafts import DraftStore
 from vance_ui.chat.sessions import SessionStore, StoredMessage
-from vance_ui.documents.filesystem import FileDocumentStore
+from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.web.changes import ChangeHub
 
 WIZARD = b"title: {en: 'Fresh'}\nfields: []\npromptTemplate: 'x'\n"
@@ -33,7 +33,8 @@ async def test_only_wizard_changes_reach_the_pages(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(core, "loop", asyncio.get_running_loop())
     store = FileDocumentStore(tmp_path / "data")
     hub = ChangeHub()
-    hub.attach(SimpleNamespace(data=store, registry=SimpleNamespace()))  # type: ignore[arg-type]
+    bundled = BundledStore(tmp_path / "defaults")
+    hub.attach(SimpleNamespace(registry=SimpleNamespace(data=store, bundled=bundled)))  # type: ignore[arg-type]
     calls: list[int] = []
     hub.add(lambda: calls.append(1))
     sessions = SessionStore(store, "default", "local")

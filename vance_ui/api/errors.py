@@ -12,7 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vance_ui.api.auth import TenantNotFound, Unauthorized
-from vance_ui.documents.store import InvalidDocumentPath
+from vance_ui.documents.store import InvalidDocumentPath, StoreUnavailable
 from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
 from vance_ui.wizards.templating import RendererBusy
@@ -79,6 +79,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RendererBusy)
     async def _busy(_: Request, exc: RendererBusy) -> JSONResponse:
         return error_response(503, "renderer_busy", str(exc))
+
+    @app.exception_handler(StoreUnavailable)
+    async def _store_down(_: Request, exc: StoreUnavailable) -> JSONResponse:
+        return error_response(503, "store_unavailable", str(exc), headers={"Retry-After": "2"})
 
     @app.exception_handler(LlmError)
     async def _llm(_: Request, exc: LlmError) -> JSONResponse:

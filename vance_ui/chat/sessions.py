@@ -7,15 +7,10 @@ the transcript but never sent to the model again.
 from __future__ import annotations
 
 import builtins
-import contextlib
-import fcntl
-import hashlib
 import json
 import logging
 import secrets
-import threading
 import time
-from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -27,7 +22,6 @@ log = logging.getLogger(__name__)
 FOLDER = "chats"
 MAX_TITLE = 80
 _ON_DISK = "_on_disk"  # attribute on a ChatSession: how many of its messages the file had when read/written
-_THREAD_LOCK = threading.Lock()  # for stores without a folder to put lock files in
 
 
 @dataclass
@@ -142,12 +136,13 @@ class SessionStore:
     def save(self, session: ChatSession, *, activity: bool = True) -> None:
         """Write the session; messages another writer appended meanwhile are kept (not overwritten).
 
-        Under a per-session lock the file is read again: if it has more messages than this copy
-        knew of, those come first and this copy's new messages follow (messages are only appended).
+        Under the store's lock on the session (`DocumentStore.locked`, across processes and
+        instances) it is read again: if it has more messages than this copy knew of, those come
+        first and this copy's new messages follow (messages are only appended).
         `updated` (the list's order) moves only with `activity`; otherwise the file's stays.
         """
         path = self._path(session.id)
-        with self._locked(session.id):
+        with self.data.locked(self.tenant, self.project, path):
             known = getattr(session, _ON_DISK, None)
             current = self.get(session.id) if known is not None or not activity else None
             if current is not None and known is not None and len(current.messages) > known:
@@ -158,24 +153,6 @@ class SessionStore:
                 session.updated = max(session.updated, current.updated)
             self.data.put(self.tenant, self.project, path, session.to_json())
             setattr(session, _ON_DISK, len(session.messages))
-
-    @contextlib.contextmanager
-    def _locked(self, session_id: str) -> Iterator[None]:
-        """An exclusive lock per session file, across threads and processes (flock on a lock file)."""
-        cache_dir = getattr(self.data, "cache_dir", None)
-        if cache_dir is None:
-            with _THREAD_LOCK:
-                yield
-            return
-        key = hashlib.sha256(f"{self.tenant}/{self.project}/{session_id}".encode()).hexdigest()[:32]
-        lock_dir = cache_dir / "locks"
-        lock_dir.mkdir(parents=True, exist_ok=True)
-        with open(lock_dir / f"{key}.lock", "a+b") as handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     def rename(self, session: ChatSession, title: str) -> None:
         """Renaming is no activity: the chat keeps its place and shown time in the list."""

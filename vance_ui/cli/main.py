@@ -28,6 +28,7 @@ commands and examples:
   vance users admin alice acme                    make alice a tenant admin (writes acme's _vance and projects)
   vance users token alice                         print a new API token once (only its hash is stored)
   vance wizards --server https://vance.example --token "$VANCE_TOKEN"
+  vance store copy --from ./data --to postgresql://vance@db/vance   move a data dir into PostgreSQL (and back)
 
 Settings come from VANCE_* environment variables (VANCE_DATA_DIR, VANCE_TENANT, VANCE_USER,
 VANCE_MODEL, ...), as for the web app. Exit codes: 0 ok, 1 error, 2 invalid values, 130 cancelled.
@@ -91,6 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_users_parser(commands)
 
+    from vance_ui.cli.store_copy import add_store_parser
+
+    add_store_parser(commands)
+
     serve = commands.add_parser("serve", help="start the web app (same as `make run`)",
                                 description="Start the web app with its REST API.")
     serve.add_argument("--host", help="bind address (default: VANCE_HOST or 127.0.0.1)")
@@ -127,6 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from vance_ui.cli.users import run_users
 
             return run_users(args)
+        if args.command == "store":
+            from vance_ui.cli.store_copy import run_store
+
+            return run_store(args)
         from vance_ui.cli import commands
 
         handler = {"wizards": commands.cmd_wizards, "wizard": commands.cmd_wizard, "render": commands.cmd_render,
@@ -136,6 +145,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
         return 130
+    except RuntimeError as error:  # the store (VANCE_DATABASE_URL) cannot be used: one line, no traceback
+        from vance_ui.documents.pg_schema import SchemaTooNew
+        from vance_ui.documents.store import StoreUnavailable
+
+        if not isinstance(error, (StoreUnavailable, SchemaTooNew)):
+            raise
+        print(f"vance: {error}", file=sys.stderr)
+        return 1
     except EOFError:
         print("\ncancelled", file=sys.stderr)
         return 130

@@ -3,9 +3,13 @@
 from vance_ui.documents.store import (
     Document,
     DocumentInfo,
+    DocumentRef,
     DocumentStore,
     InvalidDocumentPath,
     ReadOnlyStore,
+    StoreUnavailable,
+    VersionMismatch,
 )
 
-__all__ = ["Document", "DocumentInfo", "DocumentStore", "InvalidDocumentPath", "ReadOnlyStore"]
+__all__ = ["Document", "DocumentInfo", "DocumentRef", "DocumentStore", "InvalidDocumentPath", "ReadOnlyStore",
+           "StoreUnavailable", "VersionMismatch"]

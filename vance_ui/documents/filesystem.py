@@ -16,12 +16,14 @@ import logging
 import os
 import stat as stat_mode
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from vance_ui.documents.store import (
     Document,
     DocumentInfo,
+    DocumentRef,
     InvalidDocumentPath,
     ReadOnlyStore,
     VersionMismatch,
@@ -137,6 +139,10 @@ class FileDocumentStore(WatchedFolder):
             return None
         return Document(self._info(tenant, project, path, file, stat), content)
 
+    def get_many(self, tenant: str, project: str, paths: builtins.list[str]) -> dict[str, Document]:
+        found = (self.get(tenant, project, path) for path in paths)
+        return {document.info.path: document for document in found if document is not None}
+
     def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> list[DocumentInfo]:
         layer = self._dir(tenant, project)
         directory = layer / check_path(folder)
@@ -193,7 +199,40 @@ class FileDocumentStore(WatchedFolder):
                                 "real folder named with A-Z a-z 0-9 _ . - only", entry.path)
         return sorted(found)
 
+    def addresses(self) -> Iterator[DocumentRef]:
+        """Every file at a document address (`<tenant>/<project>/<path>`, plain names only); the
+        cache folder, dot files and files that no address can name are not documents."""
+        for tenant in sorted(os.listdir(self.root)) if self.root.is_dir() else []:
+            if not _plain_name(tenant) or not (self.root / tenant).is_dir():
+                continue
+            for project in self.projects(tenant):
+                layer = self.root / tenant / project
+                for folder, dirs, files in os.walk(layer):
+                    dirs[:] = sorted(d for d in dirs if _plain_name(d))
+                    for name in sorted(files):
+                        path = os.path.relpath(os.path.join(folder, name), layer).replace(os.sep, "/")
+                        try:
+                            check_path(path)
+                        except InvalidDocumentPath:
+                            continue
+                        if self.info(tenant, project, path) is not None:
+                            yield DocumentRef(tenant, project, path)
+
     # -- writing ----------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def locked(self, tenant: str, project: str, path: str) -> Iterator[None]:
+        """An exclusive lock per address, across threads and processes (flock on a lock file in
+        the unwatched cache folder)."""
+        key = hashlib.sha256(f"{tenant}/{project}/{path}".encode()).hexdigest()[:32]
+        lock_dir = self.cache_dir / "locks"
+        lock_dir.mkdir(parents=True, exist_ok=True)
+        with open(lock_dir / f"{key}.lock", "a+b") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     def put(self, tenant: str, project: str, path: str, content: bytes) -> DocumentInfo:
         if self.read_only:
@@ -223,7 +262,7 @@ class FileDocumentStore(WatchedFolder):
         if self.read_only:
             raise ReadOnlyStore(f"{self.root} is read-only")
         file = self._file(tenant, project, path)
-        with self._document_lock(tenant, project, path):
+        with self.locked(tenant, project, path):
             current = self.info(tenant, project, path)
             if (current.version if current is not None else None) != expected:
                 raise VersionMismatch(current)
@@ -237,20 +276,6 @@ class FileDocumentStore(WatchedFolder):
             info = self.info(tenant, project, path)
         assert info is not None
         return info
-
-    @contextlib.contextmanager
-    def _document_lock(self, tenant: str, project: str, path: str) -> Iterator[None]:
-        """An exclusive lock on `<cache>/locks/<hash>.lock` (the chat sessions' convention): flock
-        locks conflict between open files, so between threads of one process too."""
-        key = hashlib.sha256(f"{tenant}/{project}/{path}".encode()).hexdigest()[:32]
-        lock_dir = self.cache_dir / "locks"
-        lock_dir.mkdir(parents=True, exist_ok=True)
-        with open(lock_dir / f"{key}.lock", "a+b") as handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _plain_name(name: str) -> bool:
@@ -266,9 +291,22 @@ class BundledStore(FileDocumentStore):
 
     def __init__(self, root: Path) -> None:
         super().__init__(root, read_only=True)
+        self._thread_lock = threading.Lock()
 
     def _dir(self, tenant: str, project: str) -> Path:
         return self.root
 
+    def refs(self, paths: Iterable[str] | None) -> frozenset[DocumentRef] | None:
+        """Every tenant sees these documents: a change here cannot be narrowed to one address."""
+        return None
+
+    @contextlib.contextmanager
+    def locked(self, tenant: str, project: str, path: str) -> Iterator[None]:
+        with self._thread_lock:  # read-only: nothing to merge, and no lock file in the package
+            yield
+
     def projects(self, tenant: str) -> builtins.list[str]:
         return []
+
+    def addresses(self) -> Iterator[DocumentRef]:
+        return iter(())  # shipped with the app, copied by nobody

@@ -1,15 +1,16 @@
 """The `DocumentStore` interface: documents addressed by tenant, project and a relative path.
 
-A database-backed store only has to implement this protocol; the cascade and the wizard
-registry never touch the file system directly.
+A database-backed store only has to implement this protocol; nothing above the store (cascade,
+service, change hub, chat sessions) touches the file system or probes a store for more.
 """
 
 from __future__ import annotations
 
 import builtins
+import contextlib
 import re
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
@@ -22,6 +23,11 @@ class InvalidDocumentPath(ValueError):
 
 class ReadOnlyStore(PermissionError):
     """Raised by stores (such as the bundled defaults) that cannot be written."""
+
+
+class StoreUnavailable(RuntimeError):
+    """The store cannot be reached right now (a database down or restarting); nothing was written.
+    Adapters answer 503 `store_unavailable`; the store recovers by itself."""
 
 
 class VersionMismatch(Exception):
@@ -67,7 +73,18 @@ class Document:
     content: bytes
 
 
+@dataclass(frozen=True, slots=True)
+class DocumentRef:
+    """What changed: a document's address, or a whole folder when `path` (and `project`) is ""
+    (a project folder moved or deleted, a tenant's folders changed)."""
+
+    tenant: str
+    project: str = ""
+    path: str = ""
+
+
 ChangeListener = Callable[[], None]
+RefListener = Callable[[frozenset[DocumentRef] | None], None]  # None: the store cannot say what changed
 
 
 @runtime_checkable
@@ -79,6 +96,11 @@ class DocumentStore(Protocol):
     def info(self, tenant: str, project: str, path: str) -> DocumentInfo | None: ...
 
     def list(self, tenant: str, project: str, folder: str, suffix: str = "") -> list[DocumentInfo]: ...
+
+    def get_many(self, tenant: str, project: str, paths: builtins.list[str]) -> dict[str, Document]:
+        """The documents of one layer that exist, by path: what a listing reads on a cold start
+        (one round trip for a database, however many wizards)."""
+        ...
 
     def put(self, tenant: str, project: str, path: str, content: bytes) -> DocumentInfo: ...
 
@@ -104,6 +126,26 @@ class DocumentStore(Protocol):
         ...
 
     def subscribe(self, listener: ChangeListener) -> None: ...
+
+    def subscribe_refs(self, listener: RefListener) -> None:
+        """Like `subscribe`, but the listener is told which documents changed (None: not known)."""
+        ...
+
+    def start_watching(self) -> None:
+        """Learn about changes made behind this store's back (other processes, other instances);
+        from now on `generation` is authoritative."""
+        ...
+
+    def stop_watching(self) -> None: ...
+
+    def addresses(self) -> Iterator[DocumentRef]:
+        """Every document this store holds (what `vance store copy` moves), in no set order."""
+        ...
+
+    def locked(self, tenant: str, project: str, path: str) -> contextlib.AbstractContextManager[None]:
+        """An exclusive lock on one address across threads, processes and instances, for a
+        read-merge-write (chat sessions keep every appended message this way)."""
+        ...
 
 
 K = TypeVar("K", bound=Hashable)

@@ -10,13 +10,12 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
-from vance_ui.documents.store import ChangeListener
+from vance_ui.documents.store import ChangeListener, DocumentRef, RefListener
 
 log = logging.getLogger("vance_ui.documents.filesystem")  # the name these messages always had
-PathListener = Callable[[frozenset[str] | None], None]  # the changed files' absolute paths; None: not known
 CACHE_DIR = ".cache"  # never a tenant (segments cannot start with "."), not watched
 
 
@@ -28,7 +27,7 @@ class WatchedFolder:
         self.root = root
         self._generation: int | None = None
         self._listeners: list[ChangeListener] = []
-        self._path_listeners: list[PathListener] = []
+        self._ref_listeners: list[RefListener] = []
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -45,9 +44,25 @@ class WatchedFolder:
     def subscribe(self, listener: ChangeListener) -> None:
         self._listeners.append(listener)
 
-    def subscribe_paths(self, listener: PathListener) -> None:
-        """Like `subscribe`, but the listener is told which files changed (when known)."""
-        self._path_listeners.append(listener)
+    def subscribe_refs(self, listener: RefListener) -> None:
+        """Like `subscribe`, but the listener is told which documents changed (when known)."""
+        self._ref_listeners.append(listener)
+
+    def refs(self, paths: Iterable[str] | None) -> frozenset[DocumentRef] | None:
+        """Absolute file paths as document addresses: `<root>/<tenant>/<project>/<path>`; a path
+        outside the root (or the root itself) cannot be named, so the answer is None (unknown)."""
+        if paths is None:
+            return None
+        found: set[DocumentRef] = set()
+        for path in paths:
+            try:
+                parts = Path(path).relative_to(self.root).parts
+            except ValueError:
+                return None
+            if not parts:
+                return None
+            found.add(DocumentRef(parts[0], parts[1] if len(parts) > 1 else "", "/".join(parts[2:])))
+        return frozenset(found)
 
     def _changed(self, paths: Iterable[str] | None = None) -> None:
         with self._lock:
@@ -58,10 +73,10 @@ class WatchedFolder:
                 listener()
             except Exception:
                 log.exception("document change listener failed")
-        changed = frozenset(paths) if paths is not None else None
-        for path_listener in list(self._path_listeners):
+        changed = self.refs(paths)
+        for ref_listener in list(self._ref_listeners):
             try:
-                path_listener(changed)
+                ref_listener(changed)
             except Exception:
                 log.exception("document change listener failed")
 

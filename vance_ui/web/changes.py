@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from pathlib import Path
 
 from nicegui import core
 
+from vance_ui.documents.store import DocumentRef, StoreUnavailable
 from vance_ui.service import WizardService
 from vance_ui.wizards.cascade import touches_wizards
 
@@ -32,16 +32,8 @@ class ChangeHub:
         self._pending = False
 
     def attach(self, service: WizardService) -> None:
-        stores = [service.data, getattr(service.registry, "bundled", None)]
-        for store in stores:
-            subscribe_paths = getattr(store, "subscribe_paths", None)
-            root = getattr(store, "root", None)
-            if subscribe_paths is not None and isinstance(root, Path):
-                subscribe_paths(lambda paths, root=root: self._paths_changed(root, paths))
-                continue
-            subscribe = getattr(store, "subscribe", None)
-            if subscribe is not None:
-                subscribe(self._from_any_thread)
+        for store in (service.registry.data, service.registry.bundled):
+            store.subscribe_refs(self._refs_changed)
 
     def add(self, callback: Callback) -> int:
         self._next += 1
@@ -51,8 +43,8 @@ class ChangeHub:
     def remove(self, key: int) -> None:
         self._callbacks.pop(key, None)
 
-    def _paths_changed(self, root: Path, paths: frozenset[str] | None) -> None:
-        if not touches_wizards(root, paths):
+    def _refs_changed(self, refs: frozenset[DocumentRef] | None) -> None:
+        if not touches_wizards(refs):
             return
         self._from_any_thread()
 
@@ -79,5 +71,7 @@ class ChangeHub:
         for callback in list(self._callbacks.values()):
             try:
                 callback()
+            except StoreUnavailable as error:  # gone again: the page refreshes with the next change
+                log.info("page not refreshed: %s", error)
             except Exception:
                 log.exception("change callback failed")

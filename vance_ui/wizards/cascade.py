@@ -3,8 +3,8 @@
 Parsed and compiled wizards are cached by file version, so a request never re-reads an
 unchanged file; listings are cached while the stores' change generations stay the same, and
 only one thread at a time builds a listing (the others wait and take its result). Successful
-loads are also kept on disk (`LoadCache`, in the data store's `cache_dir`), so a restart
-skips YAML parsing and template compilation for unchanged files.
+loads are also kept on disk (a `LoadCache` handed in by the service), so a restart skips YAML
+parsing and template compilation for unchanged files.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ import re
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass
-from pathlib import Path
 
 from vance_ui.documents.store import (
+    Document,
     DocumentInfo,
+    DocumentRef,
     DocumentStore,
     GenerationMemo,
     InvalidDocumentPath,
@@ -36,22 +37,27 @@ SUFFIX = ".yaml"
 TENANT_PROJECT = "_vance"
 USER_PREFIX = "_user_"
 PROJECT_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+READ_AT_ONCE = 500  # wizard files a listing reads in one go (one query for a database), bounding memory
 
 
-def touches_wizards(root: Path, paths: Collection[str] | None) -> bool:
-    """Whether a change to these files (absolute paths under a store's `root`; None: not known) can
-    change a listing. Wizards are `<tenant>/<project>/wizards/<name>.yaml`: deeper files elsewhere
-    (chats, drafts) cannot; anything at folder level (a project moved or deleted) or unknown can."""
-    if paths is None:
+def touches_wizards(refs: Collection[DocumentRef] | None) -> bool:
+    """Whether a change to these documents (None: not known) can change a listing. Wizards are
+    `wizards/<name>.yaml` in a layer: documents elsewhere (chats, drafts) and their folders cannot;
+    a layer's YAML files (tenant.yaml), its `wizards` folder, anything at layer level (a project
+    moved or deleted) or unknown can."""
+    if refs is None:
         return True
-    for path in paths:
-        try:
-            parts = Path(path).relative_to(root).parts
-        except ValueError:
+    for ref in refs:
+        if not ref.project or not ref.path:
             return True
-        if len(parts) <= 3 or (len(parts) == 4 and parts[2] == FOLDER):
+        parts = ref.path.split("/")
+        if (parts[0] == FOLDER and len(parts) <= 2) or (len(parts) == 1 and parts[0].endswith(SUFFIX)):
             return True
     return False
+
+
+def _name(info: DocumentInfo) -> str:
+    return info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
 
 
 def check_project_id(project_id: str | None) -> str | None:
@@ -97,24 +103,18 @@ class Broken:
 
 
 class WizardRegistry:
-    def __init__(self, data: DocumentStore, bundled: DocumentStore) -> None:
+    def __init__(self, data: DocumentStore, bundled: DocumentStore, cache: LoadCache | None = None) -> None:
         self.data = data
         self.bundled = bundled
         self._lock = threading.Lock()
         self._listing_lock = threading.Lock()  # one listing build at a time; cached reads skip it
-        cache_dir = getattr(data, "cache_dir", None)
-        self._cache = LoadCache(cache_dir / "wizards") if isinstance(cache_dir, Path) else None
+        self._cache = cache
         self._parsed: dict[str, tuple[str, LoadedWizard | Broken]] = {}
         self._listings: dict[tuple[str, str | None, str], tuple[tuple[int, int], list[LoadedWizard]]] = {}
         self._resolved: GenerationMemo[tuple[str, str, str | None, str], LoadedWizard | None] = GenerationMemo()
         # chats and drafts live in the same store: their writes must not drop every cached listing
-        root = getattr(data, "root", None)
-        self._root: Path | None = root if isinstance(root, Path) else None
         self._wizard_changes = 0
-        subscribe_paths = getattr(data, "subscribe_paths", None)
-        self._filtered = callable(subscribe_paths) and self._root is not None
-        if self._filtered:
-            subscribe_paths(self._data_changed)  # type: ignore[misc]
+        data.subscribe_refs(self._data_changed)
 
     def projects(self, tenant: str) -> builtins.list[str]:
         """The tenant's projects: folders that are valid project ids (others would fail every
@@ -134,12 +134,14 @@ class WizardRegistry:
 
     # -- loading ----------------------------------------------------------------------------
 
-    def _load(self, layer: Layer, info: DocumentInfo) -> LoadedWizard | Broken | None:
+    def _load(self, layer: Layer, info: DocumentInfo, read: Document | None = None) -> LoadedWizard | Broken | None:
+        """The wizard of this file version (`read`: its document, when already fetched)."""
         with self._lock:
             cached = self._parsed.get(info.location)
         if cached is not None and cached[0] == info.version:
             return cached[1]
-        document = layer.store.get(layer.tenant, layer.project, info.path)
+        document = read if read is not None and read.info.version == info.version else \
+            layer.store.get(layer.tenant, layer.project, info.path)
         if document is None:
             return None
         name = info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
@@ -202,8 +204,8 @@ class WizardRegistry:
             return None
         return reloaded
 
-    def _data_changed(self, paths: frozenset[str] | None) -> None:
-        if self._root is None or touches_wizards(self._root, paths):
+    def _data_changed(self, refs: frozenset[DocumentRef] | None) -> None:
+        if touches_wizards(refs):
             with self._lock:
                 self._wizard_changes += 1
 
@@ -213,7 +215,7 @@ class WizardRegistry:
             with self._lock:  # not watching: every listing rescans, and nothing cached before
                 self._wizard_changes += 1  # counts as current once watching starts again
             return None
-        return (self._wizard_changes if self._filtered else data), bundled
+        return self._wizard_changes, bundled
 
     def list(self, tenant: str, project_id: str | None, user: str) -> list[LoadedWizard]:
         """All loadable wizards of all layers, deduplicated by name (first layer wins)."""
@@ -236,18 +238,29 @@ class WizardRegistry:
                        generation: tuple[int, int] | None) -> builtins.list[LoadedWizard]:
         found: dict[str, LoadedWizard] = {}
         for layer in layers:
-            for info in layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX):
-                name = info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
-                if name in found:
-                    continue
-                result = self._load(layer, info)
-                if isinstance(result, LoadedWizard):
-                    found[name] = result
+            infos = layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX)
+            for start in range(0, len(infos), READ_AT_ONCE):
+                chunk = [info for info in infos[start:start + READ_AT_ONCE] if _name(info) not in found]
+                read = self._unparsed(layer, chunk)
+                for info in chunk:
+                    result = self._load(layer, info, read.get(info.path))
+                    if isinstance(result, LoadedWizard):
+                        found[_name(info)] = result
         wizards = list(found.values())
         if generation is not None:
             with self._lock:
                 self._listings[key] = (generation, wizards)
         return wizards
+
+    def _unparsed(self, layer: Layer, infos: builtins.list[DocumentInfo]) -> dict[str, Document]:
+        """The documents among `infos` not parsed at their version yet, read at once (a cold start
+        reads a layer in one go, not file by file)."""
+        with self._lock:
+            missing = [info.path for info in infos
+                       if (cached := self._parsed.get(info.location)) is None or cached[0] != info.version]
+        if len(missing) < 2:
+            return {}
+        return layer.store.get_many(layer.tenant, layer.project, missing)
 
     def broken(self, tenant: str, project_id: str | None, user: str) -> builtins.list[Broken]:
         """Files in these layers that failed to load (for lint and diagnostics)."""
