@@ -18,7 +18,7 @@ from vance_ui.documents.store import DocumentRef, DocumentStore, InvalidDocument
 @pytest.fixture(params=["files", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DocumentStore]:
     if request.param == "files":
-        yield FileDocumentStore(tmp_path / "data")  # type: ignore[misc]  # replace() lands with the editor branch
+        yield FileDocumentStore(tmp_path / "data")
         return
     pg = PostgresDocumentStore.open(request.getfixturevalue("pg_url"))
     yield pg
