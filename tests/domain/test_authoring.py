@@ -23,6 +23,7 @@ from vance_ui.authoring import (
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.documents.store import InvalidDocumentPath, ReadOnlyStore, VersionMismatch
 from vance_ui.service import Scope, WizardService
+from vance_ui.settings import Settings
 from vance_ui.wizard_history import KEEP
 from vance_ui.wizards.model import Source
 
@@ -249,3 +250,31 @@ def test_replace_creates_deletes_and_refuses_on_a_read_only_store(data_dir: Path
     assert gone.value.current is None
     with pytest.raises(ReadOnlyStore):
         BundledStore(tmp_path).replace("default", "_vance", "wizards/a.yaml", b"x", None)
+
+
+def test_the_write_side_works_the_same_on_postgresql(settings: Settings, pg_url: str) -> None:
+    """Issue 18 x 16: saves, conflicts, history and restore live in the database store too."""
+    from tests.conftest import BUNDLED_DEFAULTS_DIR
+    from vance_ui.documents.postgres import PostgresDocumentStore
+
+    store = PostgresDocumentStore.open(pg_url)
+    try:
+        service = WizardService(settings, store, BundledStore(BUNDLED_DEFAULTS_DIR))
+        authoring = WizardAuthoring(service)
+        first = authoring.save(ADMIN, "notes", Source.VANCE, wizard("Notes"), None)
+        second = authoring.save(ADMIN, "notes", Source.VANCE, wizard("Notes 2"), first.version)
+        with pytest.raises(VersionConflict) as conflict:
+            authoring.save(ADMIN, "notes", Source.VANCE, wizard("Lost?"), first.version)
+        assert conflict.value.current == second.version
+        with pytest.raises(SourceInvalid):
+            authoring.save(ADMIN, "notes", Source.VANCE, BROKEN, None)
+        stored = store.get("default", "_vance", "wizards/notes.yaml")
+        assert stored is not None and stored.content == wizard("Notes 2").encode()
+        history = authoring.history(ADMIN, "notes", Source.VANCE)
+        assert [entry.action for entry in history] == ["save", "save"]
+        restored = authoring.restore(ADMIN, "notes", Source.VANCE, history[-1].id, second.version)
+        assert restored.text == wizard("Notes")
+        assert {w.name: w.title for w in service.list_wizards(ADMIN)}["notes"] == "Notes"
+        assert authoring.history(ADMIN, "notes", Source.VANCE)[0].action == "restore"
+    finally:
+        store.close()
