@@ -87,3 +87,15 @@ def test_fast_paths_say_when_nicegui_s_middlewares_changed(monkeypatch: pytest.M
     monkeypatch.setattr(app, "middleware_stack", None)
     assert install_fast_paths() == set(PAGE_ONLY)
     assert "NiceGUI's middlewares changed" in caplog.text
+
+
+CODEMIRROR_JS = (Path(nicegui.__file__).parent / "elements" / "codemirror" / "codemirror.js").read_text("utf-8")
+
+
+def test_the_codemirror_component_keeps_its_view_as_editor() -> None:
+    """The wizard editor's completion reads the cursor from, and inserts a key through,
+    `getElement(id).editor` (vance_ui/web/editor/yaml_view.py): the component's CodeMirror view."""
+    assert "function getElement(id)" in NICEGUI_JS
+    assert re.search(r"this\.editor = new CM\.EditorView\(", CODEMIRROR_JS), \
+        "ui.codemirror no longer keeps its EditorView as `editor`: the editor's completion must be looked at"
+    assert "this.editor.state.doc" in CODEMIRROR_JS and "this.editor.dispatch(" in CODEMIRROR_JS
