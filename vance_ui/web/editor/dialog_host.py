@@ -47,7 +47,8 @@ def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.element |
     async def escape() -> None:
         await editor.leave()
 
-    sheet.on("keydown.esc", escape)
+    # not when something inside used the key (a select closing its list, CodeMirror its completion)
+    sheet.on("keydown.esc", escape, js_handler="(e) => { if (!e.defaultPrevented) emit(); }")
 
     def closed() -> None:
         wizard = query.get("wizard") or ""
