@@ -1,6 +1,7 @@
 """axe-core finds no critical or serious violation in the wizard editor, in English and German:
 the form view of a wizard with every kind of setting, the YAML view with a problem on screen, the
-history and conflict dialogs; and the Wizards tab with its new buttons and an open actions menu."""
+history and conflict dialogs; the editor in its dialog over the chat page; and the Wizards tab with
+its new buttons and an open actions menu."""
 
 from __future__ import annotations
 
@@ -84,3 +85,18 @@ def test_the_wizards_tab_with_an_open_actions_menu(page: Page, echo_server: AppS
     settle(page)
     # the open menu covers entries below it: only the menu itself is judged now
     assert_no_blocking(page, f"the Wizards tab's actions menu ({lang})", include=".q-menu")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_editor_in_its_dialog_over_the_chat_page(page: Page, echo_server: AppServer, lang: str) -> None:
+    t = Texts(lang)
+    page.goto(f"{echo_server.base_url}/?lang={lang}")
+    title = "Rich wizard" if lang == "en" else "Reicher Wizard"
+    page.locator('.vance-side .vance-wizard-entry[data-wizard="rich"]').locator("xpath=..") \
+        .get_by_role("button", name=t("wizard_actions", title=title)).click()
+    page.get_by_role("menuitem", name=t("wizard_edit")).click()
+    dialog = page.get_by_role("dialog", name=t("editor_heading", name="rich"))
+    expect(dialog.get_by_text(t("editor_loads"))).to_be_visible()
+    expect(dialog.locator(".vance-editor-preview .vance-preview")).not_to_be_empty()
+    settle(page)
+    assert_no_blocking(page, f"the editor's dialog over the chat page ({lang})")

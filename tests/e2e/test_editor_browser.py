@@ -288,3 +288,70 @@ def test_completion_offers_the_keys_the_schema_allows_at_the_cursor(page: Page, 
     page.keyboard.insert_text("true")
     expect(page.locator(".vance-yaml-editor .cm-content")).to_contain_text("required: true")
     expect(page.get_by_text("The wizard loads.")).to_be_visible()
+
+
+def _edit_from_the_wizards_tab(page: Page, name: str, title: str) -> Locator:
+    """Actions for `title`, then Edit: returns the actions button (where the focus must come back)."""
+    entry = page.locator(f'.vance-side .vance-wizard-entry[data-wizard="{name}"]')
+    actions = entry.locator("xpath=..").get_by_role("button", name=f"Actions for {title}")
+    actions.click()
+    page.get_by_role("menuitem", name="Edit").click()
+    return actions
+
+
+def test_edit_opens_in_a_dialog_over_the_chat_page_and_the_focus_comes_back(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-dialog", NOTES)
+    page.goto(server.base_url)
+    expect(page.locator('.vance-wizard-entry[data-wizard="notes-dialog"]')).to_be_visible()
+    page.evaluate("window.stillTheSamePage = true")  # a page load would forget it
+    actions = _edit_from_the_wizards_tab(page, "notes-dialog", "Meeting notes")
+    dialog = page.get_by_role("dialog", name="Wizard editor: notes-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_label("Title (EN)")).to_have_value("Meeting notes")
+    expect(dialog.locator(".vance-editor-preview .vance-preview")).to_contain_text("Notes about")
+    assert page.evaluate("window.stillTheSamePage") is True
+    assert page.url.rstrip("/") == server.base_url.rstrip("/")
+    expect(dialog.get_by_role("heading", name="Wizard editor: notes-dialog")).to_be_focused()
+    page.keyboard.press("Escape")  # nothing changed: closes without asking
+    expect(dialog).to_have_count(0)
+    expect(actions).to_be_focused()
+
+
+def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(page: Page,
+                                                                                 server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-unsaved", NOTES)
+    page.goto(server.base_url)
+    _edit_from_the_wizards_tab(page, "notes-unsaved", "Meeting notes")
+    dialog = page.get_by_role("dialog", name="Wizard editor: notes-unsaved")
+    dialog.get_by_label("Title (EN)").fill("Half-written title")
+    page.wait_for_function("window.vanceEditorDirty === true")  # the browser would ask before the tab closes
+    dialog.get_by_role("button", name="Back to the chat").click()
+    leave = page.locator(".vance-editor-dialog")
+    expect(leave).to_be_visible()
+    leave.get_by_role("button", name="Cancel").click()
+    expect(dialog.get_by_label("Title (EN)")).to_have_value("Half-written title")
+    dialog.get_by_label("Title (EN)").press("Escape")  # Escape asks the same
+    expect(page.locator(".vance-editor-dialog")).to_be_visible()
+    page.locator(".vance-editor-dialog").get_by_role("button", name="Cancel").click()
+    expect(dialog.get_by_label("Title (EN)")).to_have_value("Half-written title")
+    dialog.get_by_role("button", name="Back to the chat").click()
+    page.locator(".vance-editor-dialog").get_by_role("button", name="Leave").click()
+    expect(dialog).to_have_count(0)
+    assert page.evaluate("window.vanceEditorDirty") is False
+    path = server.data_dir / "default" / "_user_local" / "wizards" / "notes-unsaved.yaml"
+    assert path.read_text("utf-8") == NOTES
+
+
+def test_a_save_in_the_dialog_shows_in_the_same_pages_wizards_tab(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-same-page", NOTES)
+    page.goto(server.base_url)
+    _edit_from_the_wizards_tab(page, "notes-same-page", "Meeting notes")
+    dialog = page.get_by_role("dialog", name="Wizard editor: notes-same-page")
+    dialog.get_by_label("Title (EN)").fill("Renamed in the dialog")
+    save(page)
+    expect(page.get_by_text("Saved 'notes-same-page'.")).to_be_visible()
+    dialog.get_by_role("button", name="Back to the chat").click()
+    expect(dialog).to_have_count(0)
+    entry = page.locator('.vance-side .vance-wizard-entry[data-wizard="notes-same-page"]')
+    expect(entry).to_contain_text("Renamed in the dialog")
+    expect(entry.locator("xpath=..").get_by_role("button", name="Actions for Renamed in the dialog")).to_be_focused()

@@ -17,6 +17,7 @@ from vance_ui.web.auth import TENANT_KEY, WebIdentity, browser_storage, log_out_
 from vance_ui.web.changes import ChangeHub
 from vance_ui.web.chat_view import ChatView
 from vance_ui.web.context import PageContext
+from vance_ui.web.editor.style import add_editor_assets, preload_editor_assets
 from vance_ui.web.i18n import LANGUAGES, Texts, pick_language
 from vance_ui.web.links import parse_wizard_link, query_prefill
 from vance_ui.web.progress_panel import ProgressPanel
@@ -26,6 +27,7 @@ from vance_ui.web.wizard_form import open_wizard, preload_form_assets
 from vance_ui.web.wizards_panel import WizardsPanel
 
 RESERVED_QUERY = ("wizard", "project", "kind", "lang")
+IDLE_PRELOAD_S = 1.0  # after the page is up: the editor's JS loads while the user looks, not on the first Edit
 
 
 class ChatPage:
@@ -56,6 +58,8 @@ class ChatPage:
             self.chat.build_input()
 
         preload_form_assets()
+        add_editor_assets()  # the editor opens over this page in a dialog (Wizards tab)
+        ui.timer(IDLE_PRELOAD_S, preload_editor_assets, once=True)
         ui.on("vance_link", self.follow_link)
         key = hub.add(self.files_changed)
         ui.context.client.on_delete(lambda: hub.remove(key))

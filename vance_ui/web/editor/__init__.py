@@ -21,7 +21,7 @@ def register_editor_page(service: WizardService, open_pages: OpenPages | None) -
 
     @ui.page(EDITOR_PATH)
     def editor(request: Request) -> RedirectResponse | None:
-        from vance_ui.web.editor.page import EditorPage  # the page's modules load with the first editor
+        from vance_ui.web.editor.page import Editor  # the page's modules load with the first editor
 
         identity = current_identity(service.settings, user_directory())
         if identity is None:
@@ -35,5 +35,5 @@ def register_editor_page(service: WizardService, open_pages: OpenPages | None) -
         project = query.get("project") or storage.get("project")
         ctx.project_id = project if isinstance(project, str) and project in ctx.projects() else None
         apply_theme(lang)
-        EditorPage(ctx, query)
+        Editor(ctx, query)
         return None

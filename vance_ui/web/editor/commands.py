@@ -1,11 +1,12 @@
 """The editor's commands: save (refused while the text does not load; a conflict when someone
 saved in between, nothing lost), history and restore, export, import, delete and leave.
-A mixin of `EditorPage`, which holds the state these work on."""
+A mixin of `Editor`, which holds the state these work on."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from nicegui import ui
@@ -35,6 +36,7 @@ class EditorCommands:
     layer_label: ui.label
     tabs: ui.tabs
     name_input: ui.input
+    on_close: Callable[[], None] | None  # in a dialog: closes it; None: the editor is the page
 
     @property
     def dirty(self) -> bool:
@@ -78,8 +80,9 @@ class EditorCommands:
         self.target_row.visible = False
         self.layer_label.text = t("editor_layer", layer=t(f"layer_{self.layer}"))
         self._sync_dirty()
-        query = urlencode({"wizard": self.name, "layer": self.layer})
-        ui.run_javascript(f"history.replaceState(null, '', {json.dumps('/editor?' + query)})")
+        if self.on_close is None:  # the page's URL opens what it now edits
+            query = urlencode({"wizard": self.name, "layer": self.layer})
+            ui.run_javascript(f"history.replaceState(null, '', {json.dumps('/editor?' + query)})")
         ui.notify(t("editor_saved", name=self.name), type="positive")
         return True
 
@@ -156,12 +159,20 @@ class EditorCommands:
         self.saved_text = self.text
         ui.run_javascript("window.vanceEditorDirty = false")
         ui.notify(t("editor_deleted", name=self.name), type="positive")
-        ui.navigate.to("/")
+        self._go()
 
-    async def leave(self) -> None:
+    async def leave(self) -> bool:
+        """Back, Escape or the dialog's close: asks first when there are unsaved changes."""
         t = self.ctx.t
         if self.dirty and not await dialogs.confirm(t, t("leave_title"), t("leave_body"), t("leave_ok"),
                                                     mark="editor-leave"):
-            return
+            return False
         ui.run_javascript("window.vanceEditorDirty = false")
-        ui.navigate.to("/")
+        self._go()
+        return True
+
+    def _go(self) -> None:
+        if self.on_close is not None:
+            self.on_close()
+        else:
+            ui.navigate.to("/")

@@ -1,6 +1,8 @@
-"""The wizard editor page (`/editor`): one wizard file of one layer, as a form or as YAML, beside
-the live preview. Save is refused while the text does not load; a save based on an old version
-gets a conflict (nothing lost); leaving with unsaved changes asks first.
+"""The wizard editor: one wizard file of one layer, as a form or as YAML, beside the live preview.
+One component, mounted as the `/editor` page (deep links, a new tab) or in a full-screen dialog over
+the chat page (`dialog_host.py`; opening it is then a websocket update, not a page load).
+Save is refused while the text does not load; a save based on an old version gets a conflict
+(nothing lost); leaving with unsaved changes asks first.
 
 The text is the one truth: the YAML view edits it directly; the form view edits a round-trip
 `SourceDocument` parsed from it and dumps it back, so switching views loses nothing.
@@ -22,7 +24,7 @@ from vance_ui.web.editor.commands import PLACEHOLDER_NAME, EditorCommands
 from vance_ui.web.editor.form_view import FormView
 from vance_ui.web.editor.opening import open_source
 from vance_ui.web.editor.preview import EditorPreview
-from vance_ui.web.editor.style import EDITOR_CSS, LEAVE_GUARD
+from vance_ui.web.editor.style import add_editor_assets
 from vance_ui.web.editor.yaml_view import YamlView
 from vance_ui.wizards.model import Source
 from vance_ui.wizards.schema import WIZARD_NAME_RE
@@ -30,9 +32,15 @@ from vance_ui.wizards.source_document import SourceDocument
 from vance_ui.wizards.yaml_source import SourceProblem
 
 
-class EditorPage(EditorCommands):
-    def __init__(self, ctx: PageContext, query: Mapping[str, str]) -> None:
+class Editor(EditorCommands):
+    """`on_close` None: the editor is the page (its header, title, styles, leave guard); else it lives
+    in a dialog, has its own top bar, and Back/Escape/delete call `on_close` instead of navigating
+    (the host page added the styles and the leave guard, see `style.add_editor_assets`)."""
+
+    def __init__(self, ctx: PageContext, query: Mapping[str, str],
+                 on_close: Callable[[], None] | None = None) -> None:
         self.ctx, t = ctx, ctx.t
+        self.on_close = on_close
         self.authoring = WizardAuthoring(ctx.service)
         self.writable = self.authoring.writable_layers(ctx.scope)
         opening = open_source(self.authoring, ctx, query, self.writable)
@@ -43,11 +51,16 @@ class EditorPage(EditorCommands):
         self._wanted: str | None = None
         self._dirty_sent = False
         self._doc_text: str | None = None
-        ui.add_css(EDITOR_CSS)
-        ui.add_body_html(LEAVE_GUARD)
-        ui.page_title(t("editor_page_title", name=self.name or t("editor_unnamed")))
-        self._header()
-        with ui.element("main").classes("vance-editor-main w-full"):
+        if on_close is None:
+            add_editor_assets()
+            ui.page_title(t("editor_page_title", name=self.name or t("editor_unnamed")))
+            with ui.header(bordered=True).classes("vance-header vance-editor-header items-center"):
+                self._header()
+        else:
+            with ui.row().classes("vance-header vance-editor-header vance-editor-topbar items-center w-full"):
+                self._header()
+        # a page's main landmark; in a dialog over the chat page (which has its own) a plain box
+        with ui.element("main" if on_close is None else "div").classes("vance-editor-main w-full"):
             with aria(ui.column(), role="region", label=t("editor_document")).classes("vance-editor-pane gap-3"):
                 self._target_row()
                 self.status = aria(ui.label(), role="status", live="polite").classes("vance-editor-status") \
@@ -76,22 +89,25 @@ class EditorPage(EditorCommands):
 
     def _header(self) -> None:
         t = self.ctx.t
-        with ui.header(bordered=True).classes("vance-header vance-editor-header items-center"):
-            aria(ui.button(icon="arrow_back", on_click=self.leave), label=t("editor_back")) \
-                .props("flat round dense").tooltip(t("editor_back")).mark("editor-back")
-            with ui.column().classes("gap-0 min-w-0"):
-                self.heading = aria(ui.label(self._heading()), role="heading", level="1") \
-                    .classes("vance-editor-title").mark("editor-heading")
-                self.layer_label = ui.label(t("editor_layer", layer=t(f"layer_{self.layer}"))) \
-                    .classes("vance-help").mark("editor-layer")
-            ui.space()
-            with ui.row().classes("items-center gap-1 vance-editor-actions"):
-                self.history_button = self._action("history", "editor_history", self.show_history)
-                self._action("download", "editor_export", self.export)
-                self._action("upload", "editor_import", self.import_file)
-                self.delete_button = self._action("delete", "editor_delete", self.delete)
-                self.save_button = aria(ui.button(t("save"), icon="save", on_click=self.save), label=t("save")) \
-                    .props("unelevated no-caps").mark("editor-save")
+        aria(ui.button(icon="arrow_back", on_click=self.leave), label=t("editor_back")) \
+            .props("flat round dense").tooltip(t("editor_back")).mark("editor-back")
+        with ui.column().classes("gap-0 min-w-0"):
+            # in a dialog: its name, and where Quasar puts the focus when it opens (`autofocus`)
+            level = "1" if self.on_close is None else "2"
+            self.heading = aria(ui.label(self._heading()), role="heading", level=level) \
+                .classes("vance-editor-title").mark("editor-heading")
+            if self.on_close is not None:
+                self.heading.props("tabindex=-1 autofocus")
+            self.layer_label = ui.label(t("editor_layer", layer=t(f"layer_{self.layer}"))) \
+                .classes("vance-help").mark("editor-layer")
+        ui.space()
+        with ui.row().classes("items-center gap-1 vance-editor-actions"):
+            self.history_button = self._action("history", "editor_history", self.show_history)
+            self._action("download", "editor_export", self.export)
+            self._action("upload", "editor_import", self.import_file)
+            self.delete_button = self._action("delete", "editor_delete", self.delete)
+            self.save_button = aria(ui.button(t("save"), icon="save", on_click=self.save), label=t("save")) \
+                .props("unelevated no-caps").mark("editor-save")
         self._sync_actions()
 
     def _action(self, icon: str, key: str, handler: Callable[[], Any]) -> ui.button:

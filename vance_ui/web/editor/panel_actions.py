@@ -1,38 +1,35 @@
 """The editor's entries in the Wizards tab: New wizard and Import above the list, and per wizard a
 menu with Edit, Customize, Duplicate, Delete and Export, offered as the caller's layers allow.
+The editor opens in a dialog over this page (`dialog_host.py`); `/editor` is the same editor as a page.
 
 The menu is built when opened (a listing of thousands of wizards carries one button each, no menus)."""
 
 from __future__ import annotations
 
 import asyncio
-from urllib.parse import urlencode
 
 from nicegui import ui
 
 from vance_ui.authoring import LayerForbidden, SourceNotFound, WizardAuthoring
 from vance_ui.web.a11y import aria
 from vance_ui.web.context import PageContext
-from vance_ui.web.editor import EDITOR_PATH
+from vance_ui.web.editor.dialog_host import open_editor
 from vance_ui.web.editor.dialogs import confirm
 from vance_ui.web.editor.opening import CASCADE
 from vance_ui.wizards.model import Source
 from vance_ui.wizards.views import WizardSummary
 
 
-def editor_url(**query: str) -> str:
-    return f"{EDITOR_PATH}?{urlencode(query)}" if query else EDITOR_PATH
-
-
 def authoring_buttons(ctx: PageContext) -> None:
     """New wizard and Import, above the list."""
     t = ctx.t
     with ui.row().classes("w-full gap-2 items-center"):
-        aria(ui.button(t("new_wizard"), icon="add", on_click=lambda: ui.navigate.to(editor_url(mode="new"))),
-             label=t("new_wizard")).props("outline dense no-caps").mark("wizard-new")
-        aria(ui.button(t("import_wizard"), icon="upload",
-                       on_click=lambda: ui.navigate.to(editor_url(mode="import"))),
-             label=t("editor_import")).props("flat dense no-caps").mark("wizard-import")
+        new = aria(ui.button(t("new_wizard"), icon="add"), label=t("new_wizard")) \
+            .props("outline dense no-caps").mark("wizard-new")
+        new.on_click(lambda: open_editor(ctx, {"mode": "new"}, new))
+        upload = aria(ui.button(t("import_wizard"), icon="upload"), label=t("editor_import")) \
+            .props("flat dense no-caps").mark("wizard-import")
+        upload.on_click(lambda: open_editor(ctx, {"mode": "import"}, upload))
 
 
 def source_badge(ctx: PageContext, wizard: WizardSummary) -> None:
@@ -61,14 +58,14 @@ def _open_menu(ctx: PageContext, wizard: WizardSummary, button: ui.button) -> No
             ui.menu_item(t(key), on_click=action).props("role=menuitem").mark(mark)  # type: ignore[arg-type]
 
         if source in writable:
-            item("wizard_edit", lambda: ui.navigate.to(editor_url(wizard=name, layer=source)), "wizard-edit")
+            item("wizard_edit", lambda: open_editor(ctx, {"wizard": name, "layer": source}, button), "wizard-edit")
         if any(CASCADE.index(layer) < CASCADE.index(source) for layer in writable):
             item("wizard_customize",
-                 lambda: ui.navigate.to(editor_url(wizard=name, **{"from": source}, mode="customize")),
+                 lambda: open_editor(ctx, {"wizard": name, "from": source, "mode": "customize"}, button),
                  "wizard-customize")
         if writable:
             item("wizard_duplicate",
-                 lambda: ui.navigate.to(editor_url(wizard=name, **{"from": source}, mode="duplicate")),
+                 lambda: open_editor(ctx, {"wizard": name, "from": source, "mode": "duplicate"}, button),
                  "wizard-duplicate")
         item("wizard_export", lambda: _export(ctx, name, source), "wizard-export")
         if source in writable:

@@ -1,7 +1,10 @@
 """The editor's own styles and its leave guard (the browser asks before a tab with unsaved edits
-closes or navigates away; in-app navigation asks with the editor's own dialog)."""
+closes or navigates away; in-app navigation asks with the editor's own dialog). Added once per page:
+by the `/editor` page, or by the chat page when it builds (the editor opens there in a dialog)."""
 
 from __future__ import annotations
+
+from nicegui import ui
 
 EDITOR_CSS = """
 .vance-editor-header { flex-wrap: wrap; row-gap: 4px; }
@@ -30,6 +33,13 @@ EDITOR_CSS = """
 .vance-editor-main .cm-gutters { color: #4b5563; }
 .vance-diff { white-space: pre-wrap; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.78rem;
   max-height: 40vh; overflow: auto; background: #f9fafb; padding: 8px; border-radius: 6px; }
+.vance-editor-sheet { width: 100%; height: 100%; max-height: 100vh; overflow-y: auto; border-radius: 0; padding: 0;
+  gap: 0; flex-wrap: nowrap; }
+.vance-editor-topbar { position: sticky; top: 0; z-index: 5; background: #fff; padding: 8px 12px;
+  flex-wrap: wrap; row-gap: 4px; border-bottom: 1px solid var(--v-border, #e5e7eb); }
+.vance-editor-sheet .vance-editor-main { min-height: calc(100vh - 57px); }
+.vance-editor-title:focus { outline: none; }
+.vance-editor-title:focus-visible { outline: 2px solid #4f46e5; outline-offset: 2px; }
 .vance-editor-dialog { min-width: min(560px, 92vw); max-width: 92vw; }
 .vance-history-dialog { width: min(820px, 96vw); }
 .vance-history-chosen { background: #e0e7ff; font-weight: 600; }
@@ -63,3 +73,16 @@ window.addEventListener("beforeunload", (event) => {
   if (window.vanceEditorDirty) { event.preventDefault(); event.returnValue = ""; }
 });
 </script>"""
+
+
+def add_editor_assets() -> None:
+    """The styles and the leave guard, once per page (call it while the page builds)."""
+    ui.add_css(EDITOR_CSS)
+    ui.add_body_html(LEAVE_GUARD)
+
+
+def preload_editor_assets() -> None:
+    """A hidden, never-shown CodeMirror, so its JS (loaded on the first `ui.codemirror` in a page,
+    ~400 ms here) is in the browser before the first Edit. The chat page calls it once it is idle."""
+    with ui.element("div").classes("hidden").props("aria-hidden=true"):
+        ui.codemirror("", language="YAML").mark("codemirror-preload")

@@ -1,0 +1,60 @@
+"""The editor in a full-screen dialog over the chat page: Edit, Customize, Duplicate, New wizard and
+Import in the Wizards tab open it here, so opening is a websocket update, not a page load (the
+`/editor` page stays for deep links and new tabs).
+
+The dialog is modal and named by the editor's heading, which takes the focus when it opens; Back,
+Escape and the dialog's own closing ask first when there are unsaved changes; on close the focus
+returns to the button that opened it (or, when the Wizards tab was rebuilt after a save, to the same
+wizard's actions button)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from nicegui import ui
+
+from vance_ui.web.a11y import aria
+from vance_ui.web.context import PageContext
+
+#: focus the opener again; the Wizards tab may have been rebuilt meanwhile (a save): then the same
+#: wizard's actions button, else the New wizard button's row
+REFOCUS = """((id, wizard) => {
+  let target = document.getElementById("c" + id);
+  if (!target && wizard) {
+    const entry = document.querySelector(`.vance-wizard-entry[data-wizard="${CSS.escape(wizard)}"]`);
+    target = entry && entry.parentElement.querySelector(".vance-wizard-actions");
+  }
+  if (target) target.focus();
+})"""
+
+
+def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.element | None = None) -> None:
+    """Open the editor for `query` (the `/editor` page's query: wizard, layer, from, mode)."""
+    from vance_ui.web.editor.page import Editor  # the editor's modules load with the first editor
+
+    def close() -> None:
+        dialog.close()
+
+    client = ui.context.client
+    with client.content:  # not inside the menu that was clicked: it is rebuilt on its next opening
+        dialog = ui.dialog().props("maximized persistent no-refocus transition-show=none transition-hide=none") \
+            .mark("editor-dialog")
+        with dialog, ui.card().classes("vance-editor-sheet").mark("editor-sheet") as sheet:
+            editor = Editor(ctx, query, on_close=close)
+    aria(dialog, labelledby=f"c{editor.heading.id}")
+
+    async def escape() -> None:
+        await editor.leave()
+
+    # not when something inside used the key (a select closing its list, CodeMirror its completion)
+    sheet.on("keydown.esc", escape, js_handler="(e) => { if (!e.defaultPrevented) emit(); }")
+
+    def closed() -> None:
+        wizard = query.get("wizard") or ""
+        if opener is not None:
+            ui.run_javascript(f"{REFOCUS}({opener.id}, {json.dumps(wizard)})")
+        dialog.delete()
+
+    dialog.on_value_change(lambda e: None if e.value else closed())
+    dialog.open()
