@@ -24,6 +24,7 @@ from vance_ui.wizards.yaml_roundtrip import (
     put_key,
     round_trip_yaml,
     set_lang,
+    set_localized,
     texts_of,
 )
 from vance_ui.wizards.yaml_source import SourceProblem
@@ -108,11 +109,7 @@ class SourceDocument(PagesAndFollowUps):
 
     def set_text(self, key: str, lang: str, value: str) -> None:
         """One language of a localized text (title, description); "" removes that language."""
-        texts = self.root.get(key)
-        if not isinstance(texts, CommentedMap):
-            texts = CommentedMap()
-            put_key(self.root, key, texts, WIZARD_KEYS)
-        set_lang(texts, lang, value)
+        set_localized(self.root, key, lang, value, WIZARD_KEYS, optional=False)
 
     def set_available_in(self, projects: Sequence[str]) -> None:
         self.set_value("availableIn", CommentedSeq(projects) if projects else None)
@@ -205,16 +202,7 @@ class SourceDocument(PagesAndFollowUps):
 
     def set_field_text(self, path: FieldPath, key: str, lang: str, value: str) -> None:
         """A localized text of a field (label, help); an empty help goes away entirely."""
-        field = self.field(path)
-        texts = field.get(key)
-        if not isinstance(texts, CommentedMap):
-            if not value:
-                return
-            texts = CommentedMap()
-            put_key(field, key, texts, FIELD_KEYS)
-        set_lang(texts, lang, value)
-        if not texts and key != "label":
-            del field[key]
+        set_localized(self.field(path), key, lang, value, FIELD_KEYS, optional=key != "label")
 
     # -- choices ----------------------------------------------------------------------------
 

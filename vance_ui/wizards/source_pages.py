@@ -7,7 +7,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from vance_ui.wizards.yaml_roundtrip import block_scalar, put_key, set_lang
+from vance_ui.wizards.yaml_roundtrip import block_scalar, put_key, set_lang, set_localized
 
 FieldPath = tuple[int, ...]
 #: the order the file format lists keys in; new keys are placed by it
@@ -60,16 +60,7 @@ class PagesAndFollowUps:
             put_key(page, key, block_scalar(value), PAGE_KEYS)
 
     def set_page_text(self, index: int, key: str, lang: str, value: str) -> None:
-        page = self.pages()[index]
-        texts = page.get(key)
-        if not isinstance(texts, CommentedMap):
-            if not value:
-                return
-            texts = CommentedMap()
-            put_key(page, key, texts, PAGE_KEYS)
-        set_lang(texts, lang, value)
-        if not texts and key != "title":
-            del page[key]
+        set_localized(self.pages()[index], key, lang, value, PAGE_KEYS, optional=key != "title")
 
     def page_of(self, name: str) -> int | None:
         for index, page in enumerate(self.pages()):

@@ -97,3 +97,18 @@ def set_lang(texts: CommentedMap, lang: str, value: str) -> None:
         texts[lang] = value
     else:
         texts.pop(lang, None)
+
+
+def set_localized(owner: CommentedMap, key: str, lang: str, value: str, order: Sequence[str], *,
+                  optional: bool) -> None:
+    """One language of the localized text `owner[key]`; "" removes that language, and an `optional`
+    text (a help, a page description) left without languages goes away entirely."""
+    texts = owner.get(key)
+    if not isinstance(texts, CommentedMap):
+        if not value and optional:
+            return
+        texts = CommentedMap()
+        put_key(owner, key, texts, order)
+    set_lang(texts, lang, value)
+    if not texts and optional:
+        del owner[key]
