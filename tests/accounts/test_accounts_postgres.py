@@ -11,13 +11,19 @@ from pathlib import Path
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, expect
 
 from tests.support.app_server import AppServer, start_app
+from tests.support.browser import browser
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.accounts.sources import ACCOUNTS_PATH, ACCOUNTS_PROJECT, ACCOUNTS_TENANT, StoreUsersSource
+from vance_ui.accounts.startup import UnsafeConfiguration, check_startup
+from vance_ui.api.auth import Identity, TenantNotFound
 from vance_ui.cli.main import main
 from vance_ui.documents.postgres import PostgresDocumentStore
+from vance_ui.settings import Settings
 
+__all__ = ["browser"]  # the shared module-scoped Chromium
 SECRET = "a-storage-secret-of-the-team-0123456789"
 WIZARD = "title: {en: 'Team'}\ndescription: {en: 'for all'}\nfields: []\npromptTemplate: 'hi'\n"
 
@@ -220,3 +226,40 @@ def test_store_copy_carries_the_accounts_through_a_users_file(
     assert back_users.read_bytes() == users_file.read_bytes()
     assert back_users.stat().st_mode & 0o077 == 0
     assert (back / "acme" / "_vance" / "wizards" / "team.yaml").read_text() == WIZARD
+
+
+def test_a_user_added_on_the_cli_logs_in_on_another_instance_in_the_browser(
+        two_apps: tuple[AppServer, AppServer], browser: Browser, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, second = two_apps
+    vance(["users", "add", "gina", "--tenant", "acme", "--name", "Gina Example", "--password-stdin"],
+          monkeypatch, capsys, "gina's long password\n")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{second.base_url}/")
+        expect(page).to_have_url(f"{second.base_url}/login")
+        page.get_by_label("User id").fill("gina")
+        page.get_by_label("Password", exact=True).fill("gina's long password")
+        page.get_by_role("button", name="Log in").click()
+        expect(page).to_have_url(f"{second.base_url}/")
+        expect(page.get_by_text("Gina Example")).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_the_multi_user_switch_needs_a_place_for_the_accounts(tmp_path: Path) -> None:
+    def settings(**values: object) -> Settings:
+        return Settings(_env_file=None, host="0.0.0.0", storage_secret=SECRET, **values)  # type: ignore[arg-type]
+
+    with pytest.raises(UnsafeConfiguration, match="VANCE_MULTI_USER needs"):
+        check_startup(settings(multi_user_switch=True))
+    check_startup(settings(multi_user_switch=True, database_url="postgresql://db.internal/vance"))
+    check_startup(settings(multi_user_switch=True, users_file=tmp_path / "users.yaml"))
+
+
+def test_underscore_tenants_are_no_requests_tenant_even_for_the_local_user() -> None:
+    for identity in (Identity("local", None), Identity("alice", frozenset({"acme"}))):
+        with pytest.raises(TenantNotFound):
+            identity.check_tenant(ACCOUNTS_TENANT)
