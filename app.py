@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nicegui import app, background_tasks, run, ui
 
-from vance_ui.accounts.directory import UserDirectory
+from vance_ui.accounts.directory import open_user_directory
 from vance_ui.accounts.startup import check_startup
 from vance_ui.api.app_setup import install_guards, mount_api
 from vance_ui.memory import building_long_lived_objects, limit_malloc_arenas, trim_memory
@@ -21,7 +21,7 @@ settings = Settings()
 configure_logging(settings)
 check_startup(settings)
 service = create_service(settings)
-users = UserDirectory(settings.users_file) if settings.users_file else None
+users = open_user_directory(settings, service.registry.data)
 mount_api(app, service, users)
 install_plain_404(app)
 register_pages(service)

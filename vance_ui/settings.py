@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from vance_ui.host_names import host_pattern
@@ -43,6 +43,10 @@ class Settings(BaseSettings):
     render_memory_mb: int = Field(default=64, ge=16, le=4096)  # what a worker may grow by while rendering
     log_level: str = "INFO"
     users_file: Path | None = None
+    # multi-user mode without a users file: the accounts live in the database (VANCE_DATABASE_URL);
+    # with a database, VANCE_USERS_FILE only seeds an empty database once
+    multi_user_switch: bool = Field(default=False, validation_alias=AliasChoices("multi_user_switch",
+                                                                                 "vance_multi_user"))
     allow_unauthenticated: bool = False
     # set when the app is served over HTTPS (directly or behind a proxy): the cookie gets `Secure`
     cookie_secure: bool = False
@@ -67,8 +71,8 @@ class Settings(BaseSettings):
 
     @property
     def multi_user(self) -> bool:
-        """Accounts are on when VANCE_USERS_FILE names a users file."""
-        return self.users_file is not None
+        """Accounts are on when VANCE_USERS_FILE names a users file, or with VANCE_MULTI_USER=1."""
+        return self.users_file is not None or self.multi_user_switch
 
     @property
     def validator_model(self) -> str | None:

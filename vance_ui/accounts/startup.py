@@ -28,11 +28,16 @@ def is_loopback(host: str) -> bool:
 def check_startup(settings: Settings) -> None:
     """Raise `UnsafeConfiguration` for an exposed single-user app or a multi-user app without a secret."""
     if settings.multi_user:
+        if settings.users_file is None and settings.database_url is None:
+            raise UnsafeConfiguration(
+                "VANCE_MULTI_USER needs somewhere to keep the accounts: VANCE_DATABASE_URL (the accounts live "
+                "in the database) or VANCE_USERS_FILE (a users file)"
+            )
         secret = settings.storage_secret.get_secret_value() if settings.storage_secret else ""
         if secret.lower() in KNOWN_WEAK_SECRETS or len(secret) < MIN_SECRET_CHARS:
             raise UnsafeConfiguration(
-                "multi-user mode (VANCE_USERS_FILE) needs VANCE_STORAGE_SECRET: a random string of at least "
-                f"{MIN_SECRET_CHARS} characters, e.g. from "
+                "multi-user mode (VANCE_USERS_FILE or VANCE_MULTI_USER) needs VANCE_STORAGE_SECRET: "
+                f"a random string of at least {MIN_SECRET_CHARS} characters, e.g. from "
                 "`python3 -c 'import secrets; print(secrets.token_urlsafe(32))'`"
             )
         return

@@ -36,7 +36,8 @@ class Identity:
         return self.tenants is None or tenant in self.admin_of
 
     def check_tenant(self, tenant: str) -> None:
-        if self.tenants is not None and tenant not in self.tenants:
+        """Underscore tenants are the app's own (the accounts live in `_system`): never a request's."""
+        if tenant.startswith("_") or (self.tenants is not None and tenant not in self.tenants):
             raise TenantNotFound(f"no tenant '{tenant[:64]}'")
 
     def check_project(self, project_id: str | None) -> None:

@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 import uvicorn
 from fastapi import FastAPI
 
-from vance_ui.accounts.directory import UserDirectory
+from vance_ui.accounts.directory import open_user_directory
 from vance_ui.accounts.startup import check_startup
 from vance_ui.api.app_setup import API_TITLE, install_guards, mount_api
 from vance_ui.memory import building_long_lived_objects
@@ -32,7 +32,7 @@ def create_app() -> FastAPI:
     configure_logging(settings)
     check_startup(settings)
     service = create_service(settings)
-    users = UserDirectory(settings.users_file) if settings.users_file else None
+    users = open_user_directory(settings, service.registry.data)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

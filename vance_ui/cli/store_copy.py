@@ -2,7 +2,11 @@
 (either way, or dir to dir). Lossless: bytes are copied as they are. A document that already exists
 at the target with other content is saved over (as the app saves: instances watching the target see
 it); documents only the target holds are left alone, and equal ones are not written, so running it
-again syncs."""
+again syncs.
+
+The accounts (multi-user mode with a database) are one document of the database: copied along
+between databases; to or from a data dir they go to or come from the users file `--users-file`
+names (a data dir has no place for them: file-backed accounts are VANCE_USERS_FILE)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vance_ui.accounts.directory import AccountsError, UserDirectory
+from vance_ui.accounts.sources import ACCOUNTS_TENANT, FileUsersSource, StoreUsersSource
 from vance_ui.documents.filesystem import FileDocumentStore
 from vance_ui.documents.store import DocumentStore, StoreUnavailable
 
@@ -26,6 +32,9 @@ def add_store_parser(commands: Any) -> None:
     copy.add_argument("--from", dest="source", required=True, metavar="DIR|URL",
                       help="a data dir, or postgresql://...")
     copy.add_argument("--to", dest="target", required=True, metavar="DIR|URL", help="a data dir, or postgresql://...")
+    copy.add_argument("--users-file", type=Path, metavar="FILE",
+                      help="between a data dir and a database: the users file the accounts are copied from "
+                           "(into the database) or to (out of it)")
 
 
 @dataclass
@@ -48,6 +57,8 @@ def open_store(where: str, closing: contextlib.ExitStack) -> DocumentStore:
 def copy_documents(source: DocumentStore, target: DocumentStore) -> Copied:
     copied = Copied()
     for ref in list(source.addresses()):
+        if ref.tenant == ACCOUNTS_TENANT and isinstance(target, FileDocumentStore):
+            continue  # the accounts never land in a data dir (copy_accounts: the users file)
         document = source.get(ref.tenant, ref.project, ref.path)
         if document is None:
             copied.vanished += 1
@@ -61,6 +72,32 @@ def copy_documents(source: DocumentStore, target: DocumentStore) -> Copied:
     return copied
 
 
+def copy_accounts(source: DocumentStore, target: DocumentStore, users_file: Path | None) -> str:
+    """Carry the accounts across a data dir / database boundary through the users file; says what
+    it did (nothing to do between two databases: the accounts are one of the documents)."""
+    from_db, to_db = not isinstance(source, FileDocumentStore), not isinstance(target, FileDocumentStore)
+    if from_db == to_db:
+        if users_file is not None:
+            raise AccountsError("--users-file is for copies between a data dir and a database")
+        return ""
+    if from_db:
+        accounts = StoreUsersSource(source).read()
+        if accounts is None:
+            return ""
+        if users_file is None:
+            return "; the accounts were not copied (--users-file FILE writes them to a users file)"
+        FileUsersSource(users_file).update(lambda _: accounts)
+        return f"; accounts written to {users_file}"
+    if users_file is None:
+        return ""
+    content = FileUsersSource(users_file).read()
+    if content is None:
+        raise AccountsError(f"{users_file}: no such file")
+    UserDirectory(users_file).users()  # refuses a broken users file (AccountsError)
+    StoreUsersSource(target).update(lambda _: content)
+    return f"; accounts copied from {users_file}"
+
+
 def run_store(args: argparse.Namespace) -> int:
     from vance_ui.documents.pg_schema import SchemaTooNew
 
@@ -72,10 +109,12 @@ def run_store(args: argparse.Namespace) -> int:
         return 1
     try:
         with contextlib.ExitStack() as closing:
-            copied = copy_documents(open_store(args.source, closing), open_store(args.target, closing))
-    except (StoreUnavailable, SchemaTooNew) as error:
+            source, target = open_store(args.source, closing), open_store(args.target, closing)
+            accounts = copy_accounts(source, target, args.users_file)
+            copied = copy_documents(source, target)
+    except (StoreUnavailable, SchemaTooNew, AccountsError) as error:
         print(f"vance store copy: {error}", file=sys.stderr)
         return 1
     print(f"{copied.written} written, {copied.unchanged} already the same"
-          + (f", {copied.vanished} deleted while copying" if copied.vanished else ""))
+          + (f", {copied.vanished} deleted while copying" if copied.vanished else "") + accounts)
     return 0
