@@ -22,16 +22,16 @@ log = logging.getLogger("vance_ui.api")
 LLM_STATUS = {"not_configured": 503, "rate_limit": 429, "timeout": 504}
 
 
-def _text(value: Any, limit: int = 2000) -> str:
+def safe_text(value: Any, limit: int = 2000) -> str:
     """Error text that is always encodable: unpaired surrogates become `\\udxxx`, length bounded."""
     return str(value)[:limit].encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def error_response(status: int, code: str, message: str, errors: list[dict[str, Any]] | None = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
-    body: dict[str, Any] = {"error": code, "message": _text(message)}
+    body: dict[str, Any] = {"error": code, "message": safe_text(message)}
     if errors is not None:
-        body["errors"] = [{key: value if isinstance(value, int) else _text(value, 300)  # a page stays a number
+        body["errors"] = [{key: value if isinstance(value, int) else safe_text(value, 300)  # a page stays a number
                            for key, value in error.items()} for error in errors]
     return JSONResponse(body, status_code=status, headers=headers)
 
@@ -41,7 +41,7 @@ def _loc(loc: tuple[Any, ...]) -> str:
     text = ""
     for part in parts:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return _text(text or "body", 200)
+    return safe_text(text or "body", 200)
 
 
 #: pydantic error types that keep their own name in `errors[].error`; everything else is `invalid_type`

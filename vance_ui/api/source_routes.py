@@ -17,7 +17,7 @@ from fastapi import APIRouter, FastAPI, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from vance_ui.api.errors import _text, error_response
+from vance_ui.api.errors import error_response, safe_text
 from vance_ui.api.models import ErrorOut
 from vance_ui.api.routes import ERRORS, RequestScope, Service, WizardName
 from vance_ui.api.source_models import (
@@ -81,7 +81,7 @@ WRITE_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def _problems(problems: list[SourceProblem]) -> list[dict[str, Any]]:
-    return [{"line": p.line, "column": p.column, "message": _text(p.message, 500)} for p in problems[:200]]
+    return [{"line": p.line, "column": p.column, "message": safe_text(p.message, 500)} for p in problems[:200]]
 
 
 def install_source_errors(app: FastAPI) -> None:
@@ -239,7 +239,7 @@ async def check_source(request: Request, name: WizardName, service: Service, sco
                         media_type="application/json")
     problems, warnings = await run_in_threadpool(WizardAuthoring(service).check, name, text)
     out = {"problems": _problems(problems),
-           "warnings": [{"line": w.line, "column": w.column, "message": _text(w.message, 500)} for w in warnings]}
+           "warnings": [{"line": w.line, "column": w.column, "message": safe_text(w.message, 500)} for w in warnings]}
     return Response(ProblemsOut.model_validate(out).model_dump_json(), media_type="application/json")
 
 
