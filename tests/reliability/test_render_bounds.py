@@ -315,3 +315,32 @@ promptTemplate: "{{ outer | length }}"
         service.form_report_sync(scope, "nested", hostile)
     assert refused.value.problem.kind == "limit" and f"more than {MAX_CONDITION_RUNS} times" in str(refused.value)
     assert time.monotonic() - started < 10  # ~20,000 runs took 27-32 s on a busy 2-core VM; now ~1 s
+
+
+def test_a_listing_built_on_the_event_loop_while_its_renders_hold_every_worker_does_not_stall(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cycle `make load-pg` found: the loop renders (its worker's answer is read by the loop
+    itself), then loads a wizard synchronously (a page built after a save), which needs a worker.
+    Waiting for the loop's own worker can never end; it used to stall every page until the pool gave
+    up (30 s). Now the loop's thread gets an extra worker for that one request."""
+    from vance_ui.wizards import render_pool as pools
+
+    pool = pools.RenderPool(size=1)
+    monkeypatch.setattr(pools, "_POOL", pool)
+    monkeypatch.setattr(pools, "BUSY_WAIT_SECONDS", 5.0)
+    slow = compile_template("{% for i in range(20000) %}{% endfor %}done", "promptTemplate")
+    quick = compile_template("{{ 6 * 7 }}", "promptTemplate")
+    pool.prestart()
+
+    async def page_after_a_save() -> tuple[str, str]:
+        rendering = asyncio.ensure_future(render_bounded_async(slow, {}))
+        for _ in range(3):  # the loop's render takes the one worker and sends its request
+            await asyncio.sleep(0)
+        assert not rendering.done()
+        built = render_bounded(quick, {})  # synchronously, on the loop's own thread
+        return built, await rendering
+
+    built, rendered = asyncio.run(page_after_a_save())
+    assert (built, rendered) == ("42", "done")
+    assert len(pool.pids()) == 1, "the extra worker was closed after its one request"
+    pool.close()

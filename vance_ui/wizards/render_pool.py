@@ -8,7 +8,12 @@ a fresh one takes its place. The kernel caps each worker's memory and CPU time (
 and workers run at a lower priority, so a template bomb costs one core for about a second and
 nobody else waits.
 
-At most `size` renders run at once; more wait their turn, for up to `BUSY_WAIT_SECONDS`. Threads
+At most `size` renders run at once; more wait their turn, for up to `BUSY_WAIT_SECONDS`, with one
+exception that breaks a cycle: an event loop reads its renders' answers itself, so a thread that
+waits for a worker while that loop waits for the thread (a listing built on the loop, or one the loop
+waits for under a lock) would wait until it gives up. A thread that has waited
+`OVERFLOW_AFTER_SECONDS` (at once when it is the loop's own thread) gets one of up to `size` extra
+workers, closed after that one request (`make load-pg` found the cycle: pages stalled 30 s). Threads
 wait on a condition; `run_async` lets an event loop wait for a worker and its answer without any
 thread (a thread hop and the GIL hand-back after it cost more than the render itself).
 """
@@ -39,6 +44,7 @@ log = logging.getLogger("vance_ui.render")
 
 KILL_MARGIN_SECONDS = 0.05
 BUSY_WAIT_SECONDS = 30.0
+OVERFLOW_AFTER_SECONDS = 0.25
 BUSY = "too many templates are rendering at once; try again"
 
 # What an event loop waits for: a worker, or None for a free place to start one in.
@@ -63,6 +69,8 @@ class RenderPool:
         self._changed = threading.Condition()
         self._threads_waiting = 0
         self._loops_waiting: deque[Waiter] = deque()
+        self._extras = 0  # extra workers out now (see the module's docstring), and their ids
+        self._extra_ids: set[int] = set()
         self.killed = 0  # workers killed past a deadline or lost (for tests and logs)
 
     def run(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
@@ -92,21 +100,42 @@ class RenderPool:
         return answer(reply, limits, op)
 
     def _acquire(self) -> WorkerProcess:
-        give_up = time.monotonic() + BUSY_WAIT_SECONDS
+        start = time.monotonic()
+        give_up = start + BUSY_WAIT_SECONDS
+        extra_at = start if _running_loop() is not None else start + OVERFLOW_AFTER_SECONDS
+        extra = False
         with self._changed:
             self._threads_waiting += 1
             try:
                 while not self._idle and self._count >= self.size:
-                    left = give_up - time.monotonic()
-                    if left <= 0:
+                    now = time.monotonic()
+                    if now >= extra_at and self._extras < self.size:
+                        self._extras += 1
+                        extra = True
+                        break
+                    if now >= give_up:
                         raise RendererBusy(BUSY)
-                    self._changed.wait(left)
+                    self._changed.wait((extra_at if now < extra_at else give_up) - now)
             finally:
                 self._threads_waiting -= 1
-            if self._idle:
-                return self._idle.pop()
-            self._count += 1
-        return self._start()
+            if not extra:
+                if self._idle:
+                    return self._idle.pop()
+                self._count += 1
+        return self._start_extra() if extra else self._start()
+
+    def _start_extra(self) -> WorkerProcess:
+        """An extra worker for one request, closed when it is given back."""
+        try:
+            worker = start_worker(self.memory_mb)
+        except OSError as exc:
+            log.error("%s", exc)
+            with self._changed:
+                self._extras -= 1
+            raise RendererBusy("the template renderer is not available") from None
+        with self._changed:
+            self._extra_ids.add(id(worker))
+        return worker
 
     async def _acquire_async(self) -> WorkerProcess:
         with self._changed:
@@ -149,6 +178,14 @@ class RenderPool:
             raise RendererBusy("the template renderer is not available") from None
 
     def _release(self, worker: WorkerProcess, keep: bool) -> None:
+        with self._changed:
+            extra = id(worker) in self._extra_ids
+            if extra:
+                self._extra_ids.discard(id(worker))
+                self._extras -= 1
+        if extra:  # not one of the `size` places: nobody waits for it
+            worker.close()
+            return
         if not keep:
             worker.close()
             with self._changed:
