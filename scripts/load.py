@@ -16,7 +16,8 @@ API clients to the web app's own API instead (everything in one process, as `mak
 (each its own instance dir for its load cache, one storage secret); the API and web clients are
 spread over both (each instance's own API), and `--writers` clients save a wizard through
 `PUT .../source?layer=USER` on one instance and count it an error unless the other lists it within
-`--propagation` seconds (then delete it there, and the same the other way). The cluster is dropped
+`--propagation` seconds (then delete it there, and the same the other way). A request that takes
+longer than 10 s counts as an error here (a stall, not a slow answer). The cluster is dropped
 at the end.
 
 Bounded: loopback only (the app binds 127.0.0.1), a fixed number of clients, a hard time limit and a
@@ -55,6 +56,7 @@ from tests.support.app_server import AppServer, start_app  # noqa: E402
 API = "/brain/default/wizards"
 RENDER_WIZARD, RENDER_VALUES = "essay-mit-recipe", {"recipe": "load-test", "topic": "Load", "targetLength": 800}
 VERIFY_TLS = False  # plain HTTP on loopback: no CA bundle to load per client (~20 ms each, 70 at once)
+CLIENT_TIMEOUT = 30.0  # seconds; --postgres: 10, so a stall (a page or request waiting >10 s) counts as an error
 CLIENT_ID = re.compile(r"'client_id': '([0-9a-f-]{36})'")  # in the page's inline options
 
 
@@ -126,7 +128,7 @@ async def timed(stats: Stats, kind: str, call: object) -> None:
 async def api_client(number: int, base: str, deadline: float, stats: Stats) -> None:
     kinds = ("list", "get", "render", "mixed")
     kind = kinds[number % len(kinds)]
-    async with httpx.AsyncClient(base_url=base, timeout=30, verify=VERIFY_TLS) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=CLIENT_TIMEOUT, verify=VERIFY_TLS) as client:
         while time.monotonic() < deadline and not stats.full():
             if kind in ("list", "mixed"):
                 await timed(stats, "list", client.get(API))
@@ -141,7 +143,7 @@ async def web_client(base: str, deadline: float, stats: Stats) -> None:
     """Like a browser tab that loads the page, connects its socket, then navigates away."""
     ws_base = base.replace("http://", "ws://") + "/_nicegui_ws/socket.io/?EIO=4&transport=websocket"
     tab = uuid.uuid4()  # one tab navigating again and again, as a browser keeps its tab id
-    async with httpx.AsyncClient(base_url=base, timeout=30, verify=VERIFY_TLS) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=CLIENT_TIMEOUT, verify=VERIFY_TLS) as client:
         while time.monotonic() < deadline and not stats.full():
             started = time.perf_counter()
             try:
@@ -186,7 +188,7 @@ async def listed(client: httpx.AsyncClient, name: str, want: bool, seconds: floa
 async def writer_client(number: int, bases: list[str], deadline: float, stats: Stats, seconds: float) -> None:
     """Saves a wizard on one instance, expects the other to list it within `seconds`, deletes it there and
     expects the first to drop it; then the same the other way round."""
-    clients = [httpx.AsyncClient(base_url=base, timeout=30, verify=VERIFY_TLS) for base in bases]
+    clients = [httpx.AsyncClient(base_url=base, timeout=CLIENT_TIMEOUT, verify=VERIFY_TLS) for base in bases]
     try:
         turn = 0
         while time.monotonic() < deadline and not stats.full():
@@ -274,7 +276,7 @@ async def run(servers: Servers, seconds: float, args: argparse.Namespace, stats:
 
 
 def main() -> int:
-    global LOAD_BEFORE
+    global LOAD_BEFORE, CLIENT_TIMEOUT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--api-clients", type=int, default=50)
@@ -299,6 +301,7 @@ def main() -> int:
     LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory(prefix="vance-load-") as tmp:
         if args.postgres:
+            CLIENT_TIMEOUT = 10.0
             return two_instances(Path(tmp), args)
         data = Path(tmp) / "data"
         app = start_app(data, timeout=60)  # no model: litellm stays unimported
