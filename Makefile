@@ -76,3 +76,9 @@ fuzz: $(STAMP)
 .PHONY: load
 load: $(STAMP)
 	$(PY) scripts/load.py --seconds $${LOAD_SECONDS:-60} $(LOAD_ARGS)
+
+# the same load spread over two app instances on one throwaway PostgreSQL database (issue 18), plus 4 clients
+# saving a wizard on one instance and expecting the other to list it within 2 s (needs Debian's postgresql)
+.PHONY: load-pg
+load-pg: $(STAMP)
+	$(PY) scripts/load.py --postgres --seconds $${LOAD_SECONDS:-60} $(LOAD_ARGS)

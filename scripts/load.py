@@ -12,6 +12,14 @@ API clients to the web app's own API instead (everything in one process, as `mak
   JavaScript runs: a real browser per client is too heavy for this machine, so this measures the
   server's page build and socket handshake, not rendering.
 
+`--postgres` (issue 18): a throwaway PostgreSQL cluster and two web app instances on one database
+(each its own instance dir for its load cache, one storage secret); the API and web clients are
+spread over both (each instance's own API), and `--writers` clients save a wizard through
+`PUT .../source?layer=USER` on one instance and count it an error unless the other lists it within
+`--propagation` seconds (then delete it there, and the same the other way). A request that takes
+longer than 10 s counts as an error here (a stall, not a slow answer). The cluster is dropped
+at the end.
+
 Bounded: loopback only (the app binds 127.0.0.1), a fixed number of clients, a hard time limit and a
 cap on requests (`--max-requests`). Reports requests, errors, p50/p99 latency per kind and each
 server's RSS (from /proc, worker processes included): idle after start, after `--warmup` seconds
@@ -48,6 +56,7 @@ from tests.support.app_server import AppServer, start_app  # noqa: E402
 API = "/brain/default/wizards"
 RENDER_WIZARD, RENDER_VALUES = "essay-mit-recipe", {"recipe": "load-test", "topic": "Load", "targetLength": 800}
 VERIFY_TLS = False  # plain HTTP on loopback: no CA bundle to load per client (~20 ms each, 70 at once)
+CLIENT_TIMEOUT = 30.0  # seconds; --postgres: 10, so a stall (a page or request waiting >10 s) counts as an error
 CLIENT_ID = re.compile(r"'client_id': '([0-9a-f-]{36})'")  # in the page's inline options
 
 
@@ -83,23 +92,25 @@ def rss_mb(pid: int) -> float:
 
 
 class Servers:
-    """The web app and where the API clients go (the API workers, or the web app itself)."""
+    """The web app(s) and where the API clients go (the API workers, or each web app itself)."""
 
-    def __init__(self, app: AppServer, api: AppServer | None) -> None:
-        self.app, self.api = app, api
-        self.api_url = (api or app).base_url
+    def __init__(self, apps: dict[str, AppServer], api: AppServer | None) -> None:
+        self.apps, self.api = apps, api
+        self.app = next(iter(apps.values()))
+        self.api_urls = [api.base_url] if api is not None else [app.base_url for app in apps.values()]
+        self.api_url = self.api_urls[0]
 
     def rss(self) -> dict[str, float]:
-        readings = {"web app": rss_mb(self.app.process.pid)}
+        readings = {name: rss_mb(app.process.pid) for name, app in self.apps.items()}
         if self.api is not None:
             readings["API workers"] = rss_mb(self.api.process.pid)
         return readings
 
     def log(self) -> str:
-        return self.app.log() + (self.api.log() if self.api else "")
+        return "".join(app.log() for app in self.apps.values()) + (self.api.log() if self.api else "")
 
     def stop(self) -> None:
-        for server in (self.api, self.app):
+        for server in (self.api, *self.apps.values()):
             if server is not None:
                 server.stop()
 
@@ -117,7 +128,7 @@ async def timed(stats: Stats, kind: str, call: object) -> None:
 async def api_client(number: int, base: str, deadline: float, stats: Stats) -> None:
     kinds = ("list", "get", "render", "mixed")
     kind = kinds[number % len(kinds)]
-    async with httpx.AsyncClient(base_url=base, timeout=30, verify=VERIFY_TLS) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=CLIENT_TIMEOUT, verify=VERIFY_TLS) as client:
         while time.monotonic() < deadline and not stats.full():
             if kind in ("list", "mixed"):
                 await timed(stats, "list", client.get(API))
@@ -132,10 +143,14 @@ async def web_client(base: str, deadline: float, stats: Stats) -> None:
     """Like a browser tab that loads the page, connects its socket, then navigates away."""
     ws_base = base.replace("http://", "ws://") + "/_nicegui_ws/socket.io/?EIO=4&transport=websocket"
     tab = uuid.uuid4()  # one tab navigating again and again, as a browser keeps its tab id
-    async with httpx.AsyncClient(base_url=base, timeout=30, verify=VERIFY_TLS) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=CLIENT_TIMEOUT, verify=VERIFY_TLS) as client:
         while time.monotonic() < deadline and not stats.full():
             started = time.perf_counter()
-            page = await client.get("/")
+            try:
+                page = await client.get("/")
+            except httpx.HTTPError as error:
+                stats.record("page", started, False, repr(error))
+                continue
             stats.record("page", started, page.status_code == 200, f"{page.status_code} {page.text[:150]}")
             found = CLIENT_ID.search(page.text)
             if found is None:
@@ -155,29 +170,87 @@ async def web_client(base: str, deadline: float, stats: Stats) -> None:
                 stats.record("socket", started, False, repr(error))
 
 
+WIZARD_YAML = "title: {{en: '{title}'}}\ndescription: {{en: 'saved under load'}}\nfields: []\npromptTemplate: 'hi'\n"
+
+
+async def listed(client: httpx.AsyncClient, name: str, want: bool, seconds: float) -> bool:
+    """Whether the instance's listing shows (or, with want=False, no longer shows) `name` within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        response = await client.get(API)
+        if response.status_code == 200 and (name in {w["name"] for w in response.json()["wizards"]}) == want:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        await asyncio.sleep(0.05)
+
+
+async def writer_client(number: int, bases: list[str], deadline: float, stats: Stats, seconds: float) -> None:
+    """Saves a wizard on one instance, expects the other to list it within `seconds`, deletes it there and
+    expects the first to drop it; then the same the other way round."""
+    clients = [httpx.AsyncClient(base_url=base, timeout=CLIENT_TIMEOUT, verify=VERIFY_TLS) for base in bases]
+    try:
+        turn = 0
+        while time.monotonic() < deadline and not stats.full():
+            writer, reader = clients[turn % len(clients)], clients[(turn + 1) % len(clients)]
+            name = f"load-w{number}-{turn}"
+            source = f"{API}/{name}/source?layer=USER"
+            started = time.perf_counter()
+            try:
+                saved = await writer.put(source, content=WIZARD_YAML.format(title=f"Load {name}"),
+                                         headers={"content-type": "application/yaml"})
+                stats.record("write", started, saved.status_code in (200, 201),
+                             f"{saved.status_code} {saved.text[:150]}")
+                started = time.perf_counter()
+                seen = await listed(reader, name, True, seconds)
+                stats.record("seen", started, seen, f"{name} saved on {writer.base_url} not listed on "
+                                                    f"{reader.base_url} within {seconds} s")
+                started = time.perf_counter()
+                gone = await reader.delete(source)
+                stats.record("write", started, gone.status_code == 204, f"{gone.status_code} {gone.text[:150]}")
+                started = time.perf_counter()
+                dropped = await listed(writer, name, False, seconds)
+                stats.record("seen", started, dropped, f"{name} deleted on {reader.base_url} still listed on "
+                                                       f"{writer.base_url} after {seconds} s")
+            except Exception as error:
+                stats.record("seen", started, False, repr(error))
+            turn += 1
+    finally:
+        for client in clients:
+            await client.aclose()
+
+
 def percentile(values: list[float], q: int) -> float:
     if len(values) < 2:
         return values[0] if values else float("nan")
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if q < 100 else max(values)
 
 
-def report(stats: Stats, seconds: float, rss: tuple[dict[str, float], dict[str, float]], servers: Servers) -> int:
-    total = sum(len(v) for v in stats.latency.values())
-    errors = sum(stats.errors.values())
+KINDS = ("list", "get", "render", "page", "socket", "write", "seen")
+
+
+def report(all_stats: dict[str, Stats], seconds: float, rss: tuple[dict[str, float], dict[str, float]],
+           servers: Servers) -> int:
+    total = sum(len(v) for stats in all_stats.values() for v in stats.latency.values())
+    errors = sum(sum(stats.errors.values()) for stats in all_stats.values())
     print(f"\nmachine: {platform.node()} {platform.machine()}, {os.cpu_count()} CPUs, "
           f"load average before/after: {LOAD_BEFORE} / {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"duration {seconds:.1f} s, {total} requests ({total / seconds:.0f}/s), {errors} errors")
-    print(f"{'kind':8} {'requests':>9} {'errors':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-    for kind in ("list", "get", "render", "page", "socket"):
-        values = stats.latency.get(kind, [])
-        if values:
-            print(f"{kind:8} {len(values):9d} {stats.errors[kind]:7d} {percentile(values, 50):8.1f} "
-                  f"{percentile(values, 99):8.1f} {max(values):8.1f}")
+    for where, stats in all_stats.items():
+        if len(all_stats) > 1:
+            print(f"{where} ('write' is the save or delete there, 'seen' the time until the other instance shows it):")
+        print(f"{'kind':8} {'requests':>9} {'errors':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+        for kind in KINDS:
+            values = stats.latency.get(kind, [])
+            if values:
+                print(f"{kind:8} {len(values):9d} {stats.errors[kind]:7d} {percentile(values, 50):8.1f} "
+                      f"{percentile(values, 99):8.1f} {max(values):8.1f}")
     for name, start in rss[0].items():
         end = rss[1][name]
         print(f"{name} RSS: {start:.1f} MB at start, {end:.1f} MB at end ({(end - start) / start * 100:+.1f} %)")
-    for kind, sample in stats.samples.items():
-        print(f"first {kind} error: {sample}")
+    for where, stats in all_stats.items():
+        for kind, sample in stats.samples.items():
+            print(f"first {kind} error ({where}): {sample}")
     if errors and "Traceback" in servers.log():
         print("server log has tracebacks:\n" + servers.log()[-3000:])
     return 1 if errors else 0
@@ -186,17 +259,24 @@ def report(stats: Stats, seconds: float, rss: tuple[dict[str, float], dict[str, 
 LOAD_BEFORE = ""
 
 
-async def run(servers: Servers, seconds: float, api_clients: int, web_clients: int, stats: Stats) -> float:
+async def run(servers: Servers, seconds: float, args: argparse.Namespace, stats: dict[str, Stats]) -> float:
+    """The clients spread round-robin over the instances; `stats` per instance (of the API clients' target)."""
     deadline = time.monotonic() + seconds
     started = time.monotonic()
-    tasks = [api_client(n, servers.api_url, deadline, stats) for n in range(api_clients)]
-    tasks += [web_client(servers.app.base_url, deadline, stats) for _ in range(web_clients)]
+    apis, webs = servers.api_urls, [app.base_url for app in servers.apps.values()]
+    names = list(servers.apps)
+    tasks = [api_client(n, apis[n % len(apis)], deadline, stats[names[n % len(apis)]])
+             for n in range(args.api_clients)]
+    tasks += [web_client(webs[n % len(webs)], deadline, stats[names[n % len(webs)]]) for n in range(args.web_clients)]
+    if len(webs) > 1:
+        tasks += [writer_client(n, webs[n % 2:] + webs[:n % 2], deadline, stats[names[n % 2]], args.propagation)
+                  for n in range(args.writers)]
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=seconds + 120)
     return time.monotonic() - started
 
 
 def main() -> int:
-    global LOAD_BEFORE
+    global LOAD_BEFORE, CLIENT_TIMEOUT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--api-clients", type=int, default=50)
@@ -208,42 +288,75 @@ def main() -> int:
     parser.add_argument("--api-workers", type=int, default=2, help="worker processes of `vance api` (1-4)")
     parser.add_argument("--api-in-app", action="store_true",
                         help="send the API clients to the web app's own API (one process, as `make run`)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="a throwaway PostgreSQL cluster and two web app instances on one database")
+    parser.add_argument("--writers", type=int, default=4,
+                        help="with --postgres: clients saving on one instance, expecting the other to list it")
+    parser.add_argument("--propagation", type=float, default=2.0,
+                        help="with --postgres: seconds until the other instance must list a save (else an error)")
     args = parser.parse_args()
     if not (0 < args.seconds <= 600 and 0 <= args.api_clients <= 200 and 0 <= args.web_clients <= 100
-            and 1 <= args.api_workers <= 4):
-        parser.error("bounded: --seconds 1..600, at most 200 API and 100 web clients, 1-4 API workers")
+            and 1 <= args.api_workers <= 4 and 0 <= args.writers <= 20 and 0 < args.propagation <= 30):
+        parser.error("bounded: --seconds 1..600, at most 200 API and 100 web clients, 1-4 API workers, 20 writers")
     LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory(prefix="vance-load-") as tmp:
+        if args.postgres:
+            CLIENT_TIMEOUT = 10.0
+            return two_instances(Path(tmp), args)
         data = Path(tmp) / "data"
         app = start_app(data, timeout=60)  # no model: litellm stays unimported
         api = None if args.api_in_app else start_app(data, timeout=60, command=(
             sys.executable, "-m", "vance_ui.cli.main", "api", "--port", "{port}", "--workers", str(args.api_workers)))
-        servers = Servers(app, api)
+        servers = Servers({"web app": app}, api)
         try:
             return measure(servers, args)
         finally:
             servers.stop()
 
 
+def two_instances(tmp: Path, args: argparse.Namespace) -> int:
+    """Two web apps on one database of a throwaway cluster, each with its own instance dir (load cache)."""
+    from tests.support.postgres import drop_cluster, start_cluster
+
+    cluster = start_cluster()
+    try:
+        env = {"VANCE_DATABASE_URL": cluster.create_database(), "VANCE_STORAGE_SECRET": uuid.uuid4().hex}
+        apps: dict[str, AppServer] = {}
+        try:
+            for name in ("instance A", "instance B"):
+                apps[name] = start_app(tmp / name.replace(" ", "-") / "data", env, timeout=60)
+            return measure(Servers(apps, None), args)
+        finally:
+            for app in apps.values():
+                app.stop()
+    finally:
+        drop_cluster(cluster)
+
+
 def measure(servers: Servers, args: argparse.Namespace) -> int:
     with httpx.Client(timeout=60) as warm:  # first page build, first render
-        warm.get(f"{servers.app.base_url}/")
-        check = warm.post(f"{servers.api_url}{API}/{RENDER_WIZARD}/render", json={"values": RENDER_VALUES})
-        if check.status_code != 200:
-            print(f"render warm-up failed: {check.status_code} {check.text[:300]}")
-            return 2
+        for app in servers.apps.values():
+            warm.get(f"{app.base_url}/")
+        for url in servers.api_urls:
+            check = warm.post(f"{url}{API}/{RENDER_WIZARD}/render", json={"values": RENDER_VALUES})
+            if check.status_code != 200:
+                print(f"render warm-up failed: {check.status_code} {check.text[:300]}")
+                return 2
     rss_cold = servers.rss()
     if args.warmup > 0:  # unrecorded: growth after this is what a leak would show
-        asyncio.run(run(servers, args.warmup, args.api_clients, args.web_clients, Stats(args.max_requests)))
+        asyncio.run(run(servers, args.warmup, args, {name: Stats(args.max_requests) for name in servers.apps}))
     rss_start = servers.rss()
     for name, cold in rss_cold.items():
         print(f"{name} RSS: {cold:.1f} MB idle after start, {rss_start[name]:.1f} MB after {args.warmup:.0f} s "
               "of warm-up load", flush=True)
-    stats = Stats(args.max_requests)
+    stats = {name: Stats(args.max_requests) for name in servers.apps}
     where = "the web app's own API" if servers.api is None else f"`vance api` with {args.api_workers} workers"
+    if len(servers.apps) > 1:
+        where = f"each instance's own API, over {len(servers.apps)} instances on one PostgreSQL database"
+        where += f") + {args.writers} writers (save on one, listed on the other within {args.propagation:.0f} s"
     print(f"{args.api_clients} API clients ({where}) + {args.web_clients} web clients for {args.seconds:.0f} s ...",
           flush=True)
-    elapsed = asyncio.run(run(servers, args.seconds, args.api_clients, args.web_clients, stats))
+    elapsed = asyncio.run(run(servers, args.seconds, args, stats))
     code = report(stats, elapsed, (rss_start, servers.rss()), servers)
     time.sleep(args.settle)  # pages are dropped after NiceGUI's reconnect timeout; memory is trimmed every 30 s
     idle = ", ".join(f"{name} {mb:.1f} MB" for name, mb in servers.rss().items())

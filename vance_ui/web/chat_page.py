@@ -4,13 +4,15 @@ Live Progress and Wizards tabs on the right. Deep links and `/?wizard=` URLs ope
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
-from nicegui import ui
+from nicegui import background_tasks, ui
 
 from vance_ui.chat.engine import create_engine
 from vance_ui.chat.sessions import ChatSession
+from vance_ui.documents.store import StoreUnavailable
 from vance_ui.service import WizardService
 from vance_ui.web.a11y import aria, drawer_landmark
 from vance_ui.web.auth import TENANT_KEY, WebIdentity, browser_storage, log_out_browser
@@ -25,6 +27,8 @@ from vance_ui.web.session_list import SessionList
 from vance_ui.web.theme import apply_theme
 from vance_ui.web.wizard_form import open_wizard, preload_form_assets
 from vance_ui.web.wizards_panel import WizardsPanel
+
+log = logging.getLogger("vance_ui.web")
 
 RESERVED_QUERY = ("wizard", "project", "kind", "lang")
 IDLE_PRELOAD_S = 1.0  # after the page is up: the editor's JS loads while the user looks, not on the first Edit
@@ -199,5 +203,11 @@ class ChatPage:
         log_out_browser(self.storage)
 
     def files_changed(self) -> None:
-        if self.wizards.reload():
-            self.chat.refresh_quick_start()
+        background_tasks.create(self._wizards_changed(), name="wizards changed")
+
+    async def _wizards_changed(self) -> None:
+        try:
+            if await self.wizards.reload_off_loop():  # False too when the page is gone meanwhile
+                self.chat.refresh_quick_start()
+        except StoreUnavailable as error:  # gone again: the page refreshes with the next change
+            log.info("page not refreshed: %s", error)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import groupby
 
-from nicegui import ui
+from nicegui import run, ui
 
 from vance_ui.web.a11y import activatable, aria
 from vance_ui.web.context import PageContext
@@ -50,7 +50,18 @@ class WizardsPanel:
 
     def reload(self, force: bool = False) -> bool:
         """Re-read the list; rebuild only when something a user would see changed."""
-        fresh = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
+        return self._show(self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang), force)
+
+    async def reload_off_loop(self) -> bool:
+        """`reload` for a change: the list is read in a thread. On the event loop, reading it may wait
+        for a listing another thread builds, whose template check waits for a render worker that
+        renders on this loop hold: every page then stalls until the render pool gives up (30 s)."""
+        fresh = await run.io_bound(self.ctx.service.list_wizards, self.ctx.scope, self.ctx.lang)
+        if fresh is None or self.search.is_deleted:  # the app is shutting down, or the page is gone
+            return False
+        return self._show(fresh)
+
+    def _show(self, fresh: list[WizardSummary], force: bool = False) -> bool:
         if not force and fresh == self.wizards:
             return False
         self.wizards = fresh
