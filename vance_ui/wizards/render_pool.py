@@ -109,13 +109,13 @@ class RenderPool:
             try:
                 while not self._idle and self._count >= self.size:
                     now = time.monotonic()
+                    if now >= give_up:
+                        raise RendererBusy(BUSY)
                     if now >= extra_at and self._extras < self.size:
                         self._extras += 1
                         extra = True
                         break
-                    if now >= give_up:
-                        raise RendererBusy(BUSY)
-                    self._changed.wait((extra_at if now < extra_at else give_up) - now)
+                    self._changed.wait(min(give_up, extra_at if now < extra_at else give_up) - now)
             finally:
                 self._threads_waiting -= 1
             if not extra:
