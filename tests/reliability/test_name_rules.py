@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vance_ui.api.auth import Identity, TenantNotFound
 from vance_ui.api.routes import PROJECT_PATTERN, TENANT_PATTERN
 from vance_ui.documents.store import InvalidDocumentPath, check_segment
 from vance_ui.wizards.cascade import check_project_id, check_wizard_name
@@ -20,9 +21,15 @@ NAMEISH = st.text(alphabet="aZ09_.-/ \n%", max_size=70)
 def accepted(check: object, value: str) -> bool:
     try:
         check(value)  # type: ignore[operator]
-    except InvalidDocumentPath:
+    except (InvalidDocumentPath, TenantNotFound):
         return False
     return True
+
+
+def request_tenant(value: str) -> None:
+    """What a request may name as its tenant: a plain name that is not the app's own (`_system`...)."""
+    check_segment(value, "tenant")
+    Identity("local", None).check_tenant(value)
 
 
 def declared(pattern: str, value: str) -> bool:
@@ -33,7 +40,7 @@ def declared(pattern: str, value: str) -> bool:
 @given(NAMEISH)
 def test_declared_patterns_match_the_service_rules(value: str) -> None:
     if value and len(value) <= 128:
-        assert declared(TENANT_PATTERN, value) == accepted(lambda v: check_segment(v, "tenant"), value), value
+        assert declared(TENANT_PATTERN, value) == accepted(request_tenant, value), value
     for project in (value, f"_user_{value}", f"_tenant{value}"):
         if len(project) <= 64:
             assert declared(PROJECT_PATTERN, project) == accepted(check_project_id, project), project

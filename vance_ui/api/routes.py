@@ -51,7 +51,7 @@ MODEL_ERRORS: dict[int | str, dict[str, Any]] = {
 
 # The same rules the service enforces (`check_segment`, `check_project_id`, WIZARD_NAME_RE), declared
 # so clients and schema-driven fuzzers know them; values outside them answer 400 `invalid_request`.
-TENANT_PATTERN = r"^[A-Za-z0-9_](\.?[A-Za-z0-9_-])*\.?$"  # a plain name, no ".." (no look-ahead in pydantic)
+TENANT_PATTERN = r"^[A-Za-z0-9](\.?[A-Za-z0-9_-])*\.?$"  # a plain name, no "..", no leading "_" (the app's own)
 PROJECT_PATTERN = r"^(_tenant|_user_(\.?[A-Za-z0-9_-])*\.?|[A-Za-z0-9](\.?[A-Za-z0-9_-])*\.?)?$"
 
 Tenant = Annotated[str, Path(max_length=128, pattern=TENANT_PATTERN, examples=["default"],

@@ -226,7 +226,7 @@ async def other_source_methods() -> Response:
 
 
 @router.post("/source/check", response_model=ProblemsOut, openapi_extra=BODY,
-             responses={k: v for k, v in WRITE_ERRORS.items() if k not in (403, 404, 409, 412)})
+             responses={k: v for k, v in WRITE_ERRORS.items() if k not in (403, 409, 412)})
 async def check_source(request: Request, name: WizardName, service: Service, scope: RequestScope) -> Response:
     """Every problem that would refuse this text as wizard `name`, at line and column, and the
     warnings of a text that loads; writes nothing."""
