@@ -25,6 +25,22 @@ class BackendError(RuntimeError):
     """Anything else that went wrong (server unreachable, template failure, bad name)."""
 
 
+def http_call(client: httpx.Client, method: str, path: str, **request: Any) -> tuple[httpx.Response, dict[str, Any]]:
+    """One request to the server: its response and JSON object body ({} when it has none); an
+    unreachable server and a missing token are `BackendError`s with what to do."""
+    try:
+        response = client.request(method, path, **request)
+    except httpx.HTTPError as exc:
+        raise BackendError(f"cannot reach {client.base_url}: {exc}") from None
+    try:
+        data = response.json()
+    except ValueError:
+        data = {}
+    if response.status_code == 401:
+        raise BackendError("the server wants an API token: pass --token or set VANCE_TOKEN")
+    return response, data if isinstance(data, dict) else {}
+
+
 @dataclass(frozen=True)
 class Rendered:
     prompt: str
@@ -110,18 +126,7 @@ class RemoteBackend:
         return Shown(frozenset(path for path in hidden if path), tuple(bool(p) for p in data.get("pages") or []))
 
     def _request(self, method: str, path: str, name: str | None, body: Any = None) -> dict[str, Any]:
-        try:
-            response = self.client.request(method, path, params=self.params, json=body)
-        except httpx.HTTPError as exc:
-            raise BackendError(f"cannot reach {self.client.base_url}: {exc}") from None
-        try:
-            data = response.json()
-        except ValueError:
-            data = {}
-        if not isinstance(data, dict):
-            data = {}
-        if response.status_code == 401:
-            raise BackendError("the server wants an API token: pass --token or set VANCE_TOKEN")
+        response, data = http_call(self.client, method, path, params=self.params, json=body)
         if response.status_code == 404 and data.get("error") == "wizard_not_found" and name:
             raise WizardNotFound(name)
         if response.status_code == 400 and data.get("error") == "validation_failed":

@@ -23,7 +23,7 @@ from vance_ui.authoring import (
     WizardAuthoring,
     WizardSource,
 )
-from vance_ui.cli.backend import BackendError
+from vance_ui.cli.backend import BackendError, http_call
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.model import Source
@@ -101,20 +101,10 @@ class RemoteSource:
     def _request(self, method: str, path: str, layer: Source | None, content: bytes | None = None,
                  headers: dict[str, str] | None = None) -> dict[str, Any]:
         params = {**self.project, **({"layer": layer.value} if layer else {})}
-        try:
-            response = self.client.request(method, path, params=params, content=content, headers=headers)
-        except httpx.HTTPError as exc:
-            raise BackendError(f"cannot reach {self.client.base_url}: {exc}") from None
-        try:
-            data = response.json()
-        except ValueError:
-            data = {}
-        data = data if isinstance(data, dict) else {}
+        response, data = http_call(self.client, method, path, params=params, content=content, headers=headers)
         status, code, message = response.status_code, data.get("error"), str(data.get("message", response.text))
         if status < 400:
             return data
-        if status == 401:
-            raise BackendError("the server wants an API token: pass --token or set VANCE_TOKEN")
         if code == "invalid_wizard":
             raise SourceInvalid([SourceProblem(p["message"], p.get("line"), p.get("column"))
                                  for p in data.get("problems") or []])
