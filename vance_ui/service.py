@@ -9,23 +9,22 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.factory import open_stores
-from vance_ui.documents.store import DocumentStore
+from vance_ui.documents.store import DocumentStore, GenerationMemo
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
 from vance_ui.tenant_settings import TenantSettingsReader
-from vance_ui.wizards.availability import is_available
 from vance_ui.wizards.cascade import WizardRegistry, check_project_id
-from vance_ui.wizards.categories import CategoryLabels, category_label, listing_order
+from vance_ui.wizards.categories import category_label
 from vance_ui.wizards.form_paths import has_password
 from vance_ui.wizards.form_report import FormReport, report_steps
 from vance_ui.wizards.form_state import RenderContext, form_steps
+from vance_ui.wizards.listing import Listing
 from vance_ui.wizards.load_cache import LoadCache
 from vance_ui.wizards.model import LoadedWizard
 from vance_ui.wizards.render_pool import configure_render_pool, render_pool
@@ -34,7 +33,7 @@ from vance_ui.wizards.schema import FormField
 from vance_ui.wizards.steps import RenderSteps, run_steps, run_steps_async
 from vance_ui.wizards.templating import TemplateProblem
 from vance_ui.wizards.validation import FieldError
-from vance_ui.wizards.views import WizardDefinition, WizardSummary, definition_view, summary_view
+from vance_ui.wizards.views import WizardDefinition, WizardSummary, definition_view
 
 log = logging.getLogger("vance_ui.service")
 
@@ -110,15 +109,17 @@ class Scope:
     admin: bool = False
 
 
+def _listing_key(scope: Scope) -> tuple[str, str | None, str]:
+    return scope.tenant, check_project_id(scope.project_id), scope.user
+
+
 class WizardService:
     def __init__(self, settings: Settings, data: DocumentStore, bundled: DocumentStore) -> None:
         self.settings = settings
         self.data = data
         self.registry = WizardRegistry(data, bundled, LoadCache(settings.cache_dir / "wizards"))
-        self.tenants = TenantSettingsReader(data, bundled, settings.language)
-        self._summaries: dict[tuple[str, str | None, str, str], tuple[list[LoadedWizard], CategoryLabels,
-                                                                      list[WizardSummary]]] = {}
-        self._lock = threading.Lock()
+        self.tenants = TenantSettingsReader(data, bundled, settings.language, self.registry.generation)
+        self._listings: GenerationMemo[tuple[str, str | None, str], Listing] = GenerationMemo(limit=1024)
 
     def start_watching(self) -> None:
         for store in (self.registry.data, self.registry.bundled):
@@ -133,9 +134,9 @@ class WizardService:
         (spec section 10) and the first requests find a warm cache. Returns the count loaded."""
         render_pool().prestart()
         tenant, user = self.settings.tenant, self.settings.user
-        loaded = {w.name for w in self.registry.list(tenant, None, user)}
+        loaded = {w.name for w in self.listing(Scope(tenant, user)).wizards()}
         for project in self.registry.projects(tenant):  # valid project ids only
-            loaded.update(w.name for w in self.registry.list(tenant, project, user))
+            loaded.update(w.name for w in self.listing(Scope(tenant, user, project)).wizards())
         return len(loaded)
 
     @classmethod
@@ -156,27 +157,19 @@ class WizardService:
 
     # -- queries ----------------------------------------------------------------------------
 
-    def list_wizards(self, scope: Scope, lang: str | None = None) -> list[WizardSummary]:
+    def listing(self, scope: Scope) -> Listing:
+        """The scope's listing at the current generation (a new one after each change; one per
+        call while the stores are not watched)."""
+        key = _listing_key(scope)
+        return self._listings.lookup(key, self.registry.generation(),
+                                     lambda: Listing(self.registry, *key, self.tenants.get(scope.tenant).categories))
+
+    def list_wizards(self, scope: Scope, lang: str | None = None) -> tuple[WizardSummary, ...]:
         """Visible wizards (cascade + availableIn), by category then title."""
-        lang = lang or self.language(scope.tenant)
-        listed = self.registry.list(scope.tenant, scope.project_id, scope.user)
-        labels = self.tenants.get(scope.tenant).categories
-        key = (scope.tenant, scope.project_id, scope.user, lang)
-        with self._lock:
-            cached = self._summaries.get(key)
-        if cached is not None and cached[0] is listed and cached[1] is labels:  # one list per generation
-            return cached[2]
-        views = [summary_view(w, lang, category_label(w.head.category, labels, lang))
-                 for w in listed if is_available(w.head.available_in, scope.project_id)]
-        views.sort(key=listing_order)
-        with self._lock:
-            if len(self._summaries) > 1024:
-                self._summaries.clear()
-            self._summaries[key] = (listed, labels, views)
-        return views
+        return self.listing(scope).summaries(lang or self.language(scope.tenant))
 
     def wizard(self, scope: Scope, name: str) -> LoadedWizard:
-        found = self.registry.resolve(scope.tenant, name, scope.project_id, scope.user)
+        found = self.listing(scope).get(name)
         if found is None:
             raise WizardNotFound(name)
         return found
@@ -229,8 +222,8 @@ class WizardService:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
     async def _loaded(self, scope: Scope, name: str, lang: str | None) -> tuple[LoadedWizard, RenderContext]:
-        if self.registry.remembers(scope.tenant, name, scope.project_id, scope.user) and (
-                lang is not None or self.tenants.remembers(scope.tenant)):
+        listing = self._listings.current(_listing_key(scope), self.registry.generation())
+        if listing is not None and listing.knows(name) and (lang is not None or self.tenants.remembers(scope.tenant)):
             return self.wizard(scope, name), self.context(scope, lang)
         return await asyncio.to_thread(lambda: (self.wizard(scope, name), self.context(scope, lang)))
 

@@ -6,14 +6,15 @@
 
 The bundled file holds a `categories:` mapping of the same form; the tenant's entries win per
 category. Each file is parsed once per version; while the stores are watched, the answer is kept
-without a stat until something changes. A broken file is logged and ignored (defaults apply).
+without a stat until the registry's `generation` moves (a change to either file moves it). A
+broken file is logged and ignored (defaults apply).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,16 +35,14 @@ class TenantSettings:
 
 
 class TenantSettingsReader:
-    def __init__(self, data: DocumentStore, bundled: DocumentStore, default_language: str) -> None:
+    def __init__(self, data: DocumentStore, bundled: DocumentStore, default_language: str,
+                 generation: Callable[[], Hashable | None]) -> None:
+        """`generation`: the registry's, which moves on a change to a settings file as to a wizard."""
         self.data, self.bundled, self.default_language = data, bundled, default_language
-        self._files: dict[tuple[int, str], tuple[str, dict[str, Any]]] = {}  # (store, location) -> (version, data)
-        self._built: dict[str, tuple[tuple[str, str], TenantSettings]] = {}  # tenant -> (file versions, settings)
+        self._generation = generation
+        self._files: dict[str, tuple[str, dict[str, Any]]] = {}  # location -> (version, data)
         self._now: GenerationMemo[str, TenantSettings] = GenerationMemo()
         self._lock = threading.Lock()
-
-    def _generation(self) -> tuple[int, int] | None:
-        data, bundled = self.data.generation, self.bundled.generation
-        return None if data is None or bundled is None else (data, bundled)
 
     def get(self, tenant: str) -> TenantSettings:
         return self._now.lookup(tenant, self._generation(), lambda: self._read(tenant))
@@ -52,16 +51,15 @@ class TenantSettingsReader:
         """Whether `get` answers from memory now, without touching a file."""
         return self._now.remembers(tenant, self._generation())
 
-    def _file(self, store: DocumentStore, tenant: str, path: str) -> tuple[str, dict[str, Any]]:
-        """(version, mapping) of a settings file; ("", {}) when it is missing or not a mapping."""
+    def _file(self, store: DocumentStore, tenant: str, path: str) -> dict[str, Any]:
+        """The mapping of a settings file (parsed once per version); {} when it is missing or not a mapping."""
         info = store.info(tenant, TENANT_PROJECT, path)
         if info is None:
-            return "", {}
-        key = (id(store), info.location)
+            return {}
         with self._lock:
-            cached = self._files.get(key)
+            cached = self._files.get(info.location)
         if cached and cached[0] == info.version:
-            return cached
+            return cached[1]
         content: dict[str, Any] = {}
         document = store.get(tenant, TENANT_PROJECT, path)
         if document is not None:
@@ -74,26 +72,17 @@ class TenantSettingsReader:
             except SourceProblem as problem:
                 log.warning("tenant settings ignored: %s: %s", info.location, problem)
         with self._lock:
-            self._files[key] = (info.version, content)
-        return info.version, content
+            self._files[info.location] = (info.version, content)
+        return content
 
     def _read(self, tenant: str) -> TenantSettings:
-        own_version, own = self._file(self.data, tenant, TENANT_FILE)
-        bundled_version, bundled = self._file(self.bundled, tenant, BUNDLED_CATEGORIES)
-        versions = (own_version, bundled_version)
-        key = tenant if own_version else ""  # tenants without a file share one object: no entry per name asked for
-        with self._lock:
-            built = self._built.get(key)
-        if built and built[0] == versions:
-            return built[1]
+        own = self._file(self.data, tenant, TENANT_FILE)
+        bundled = self._file(self.bundled, tenant, BUNDLED_CATEGORIES)
         language = own.get("defaultLanguage")
         if not (isinstance(language, str) and 2 <= len(language) <= 16):
             language = self.default_language
-        settings = TenantSettings(language, merged(self._categories(own, tenant, TENANT_FILE),
-                                                   self._categories(bundled, tenant, BUNDLED_CATEGORIES)))
-        with self._lock:
-            self._built[key] = (versions, settings)
-        return settings
+        return TenantSettings(language, merged(self._categories(own, tenant, TENANT_FILE),
+                                               self._categories(bundled, tenant, BUNDLED_CATEGORIES)))
 
     @staticmethod
     def _categories(content: Mapping[str, Any], tenant: str, path: str) -> CategoryLabels:

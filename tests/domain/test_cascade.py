@@ -228,3 +228,23 @@ def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, "the change never showed"
         time.sleep(0.05)
+
+
+def test_a_watched_tenant_settings_change_reaches_the_cached_listing(
+        service: WizardService, data_dir: Path) -> None:
+    scope = Scope("default", "local")
+    write_wizard(data_dir, "_vance", "plan", wizard_yaml("Plan").replace("fields: []", "category: strategie\nfields: []"))
+    service.start_watching()
+    try:
+        listed = {w.name: w for w in service.list_wizards(scope)}
+        assert listed["gremium"].title == "Create a council" and listed["plan"].category_label == "Strategy"
+        (data_dir / "default" / "_vance" / "tenant.yaml").write_text(
+            "defaultLanguage: de\ncategories:\n  strategie: {de: Planung, en: Planning}\n")
+        deadline = time.monotonic() + 3
+        while (listed := {w.name: w for w in service.list_wizards(scope)})["gremium"].title != "Gremium anlegen":
+            assert time.monotonic() < deadline, "the tenant language was not followed within 3 s"
+            time.sleep(0.05)
+        assert listed["plan"].category_label == "Planung"  # the new names, in the new language
+        assert service.definition(scope, "gremium").language == "de"
+    finally:
+        service.stop_watching()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -86,35 +87,29 @@ RequestScope = Annotated[Scope, Depends(get_scope)]
 
 @dataclass(frozen=True)
 class _Encoded:
-    """One cached listing, serialised, compressed and tagged once (10,000 wizards are ~1.4 MB)."""
+    """A listing's wire form, serialised, compressed and tagged once (10,000 wizards are ~1.4 MB)."""
 
-    views: list[WizardSummary]
     json: bytes
     gzipped: bytes
     etag: str
 
 
-_LISTINGS: dict[int, _Encoded] = {}
+def _encode(views: Sequence[WizardSummary]) -> _Encoded:
+    body = WizardList(wizards=list(views)).model_dump_json(by_alias=True).encode()  # camelCase, as the schema says
+    return _Encoded(body, gzip.compress(body, compresslevel=6, mtime=0), f'"{hashlib.sha256(body).hexdigest()[:32]}"')
 
 
-def _encode(views: list[WizardSummary]) -> _Encoded:
-    if len(_LISTINGS) > 64:
-        _LISTINGS.clear()
-    body = WizardList(wizards=views).model_dump_json(by_alias=True).encode()  # camelCase, as the schema says
-    encoded = _Encoded(views, body, gzip.compress(body, compresslevel=6, mtime=0),
-                       f'"{hashlib.sha256(body).hexdigest()[:32]}"')
-    _LISTINGS[id(views)] = encoded
-    return encoded
+def _encoded_listing(service: WizardService, scope: Scope, lang: str | None) -> _Encoded:
+    """Kept on the scope's listing, per language, until the next change makes a new listing."""
+    listing, lang = service.listing(scope), lang or service.language(scope.tenant)
+    return listing.derived(("api-json", lang), lambda: _encode(listing.summaries(lang)))
 
 
 @router.get("", response_model=WizardList,
             responses={**ERRORS, 304: {"description": "unchanged since the ETag sent in If-None-Match"}})
 async def list_wizards(request: Request, service: Service, scope: RequestScope, lang: Lang = None) -> Response:
     """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied."""
-    views = await run_in_threadpool(service.list_wizards, scope, lang)
-    listing = _LISTINGS.get(id(views))
-    if listing is None or listing.views is not views:  # the service hands out one list per generation
-        listing = await run_in_threadpool(_encode, views)
+    listing = await run_in_threadpool(_encoded_listing, service, scope, lang)
     headers = {"ETag": listing.etag, "Vary": "Accept-Encoding, Authorization", "Cache-Control": "no-cache"}
     if listing.etag in request.headers.get("if-none-match", ""):
         return Response(status_code=304, headers=headers)

@@ -6,7 +6,7 @@ when they arrive over HTTP, so the commands handle a single set of failures.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -60,7 +60,7 @@ class Shown:
 
 
 class Backend(Protocol):
-    def list_wizards(self) -> list[WizardSummary]: ...
+    def list_wizards(self) -> Sequence[WizardSummary]: ...
 
     def definition(self, name: str) -> WizardDefinition: ...
 
@@ -76,7 +76,7 @@ class LocalBackend:
         self.service = service
         self.scope = scope
 
-    def list_wizards(self) -> list[WizardSummary]:
+    def list_wizards(self) -> Sequence[WizardSummary]:
         return self._call(lambda: self.service.list_wizards(self.scope))
 
     def definition(self, name: str) -> WizardDefinition:
@@ -109,7 +109,7 @@ class RemoteBackend:
         self.prefix = f"/brain/{tenant}/wizards"
         self.params = {"projectId": project_id} if project_id else {}
 
-    def list_wizards(self) -> list[WizardSummary]:
+    def list_wizards(self) -> Sequence[WizardSummary]:
         data = self._request("GET", self.prefix, None)
         return [WizardSummary.model_validate(item) for item in data.get("wizards", [])]
 

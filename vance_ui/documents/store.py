@@ -163,13 +163,17 @@ class GenerationMemo(Generic[K, V]):
         self._lock = threading.Lock()
         self._limit = limit
 
-    def remembers(self, key: K, generation: Hashable | None) -> bool:
-        """Whether `lookup` would answer from memory now (no `compute`, so no I/O)."""
+    def current(self, key: K, generation: Hashable | None) -> V | None:
+        """What `lookup` would answer from memory now (no `compute`, so no I/O), else None."""
         if generation is None:
-            return False
+            return None
         with self._lock:
             known = self._values.get(key)
-        return known is not None and known[0] == generation
+        return known[1] if known is not None and known[0] == generation else None
+
+    def remembers(self, key: K, generation: Hashable | None) -> bool:
+        """Whether `lookup` would answer from memory now (no `compute`, so no I/O)."""
+        return self.current(key, generation) is not None
 
     def lookup(self, key: K, generation: Hashable | None, compute: Callable[[], V]) -> V:
         """`compute()`, or what it gave for `key` at this generation (read before computing)."""
@@ -181,6 +185,9 @@ class GenerationMemo(Generic[K, V]):
             return known[1]
         value = compute()
         with self._lock:
+            known = self._values.get(key)
+            if known is not None and known[0] == generation:
+                return known[1]  # another thread computed it meanwhile: one answer per generation
             if len(self._values) >= self._limit:
                 self._values.clear()
             self._values[key] = (generation, value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from nicegui import ui
 
@@ -16,7 +16,7 @@ PER_CATEGORY = 2
 MAX_CARDS = 6
 
 
-def top_wizards(wizards: list[WizardSummary]) -> list[WizardSummary]:
+def top_wizards(wizards: Sequence[WizardSummary]) -> list[WizardSummary]:
     """The first wizards of each category, round-robin, so every category is represented."""
     groups = [items[:PER_CATEGORY] for _, items in grouped(wizards)]
     picked: list[WizardSummary] = []
@@ -26,7 +26,7 @@ def top_wizards(wizards: list[WizardSummary]) -> list[WizardSummary]:
     return sorted(picked[:MAX_CARDS], key=lambda w: order[w.name])
 
 
-def quick_start_cards(wizards: list[WizardSummary], t: Texts, on_open: Callable[[str], None]) -> None:
+def quick_start_cards(wizards: Sequence[WizardSummary], t: Texts, on_open: Callable[[str], None]) -> None:
     cards = top_wizards(wizards)
     if not cards:
         return

@@ -10,7 +10,7 @@ why (and that `//text` sends `/text`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from nicegui import ui
@@ -34,7 +34,7 @@ class SlashMenu(Element, component="slash_menu.js"):
     def __init__(self, ctx: PageContext, field: ui.textarea, on_open: Callable[[str], None]) -> None:
         super().__init__()
         self.ctx, self.field, self.on_open = ctx, field, on_open
-        self._listing: list[WizardSummary] | None = None  # read when a command starts, kept while it is typed
+        self._listing: Sequence[WizardSummary] | None = None  # read when a command starts, kept while it is typed
         self._props["options"] = []
         self._props["query"] = None
         self._props["inputId"] = field.html_id
@@ -67,7 +67,7 @@ class SlashMenu(Element, component="slash_menu.js"):
             self._props["options"] = options
             self.update()
 
-    def listing(self) -> list[WizardSummary]:
+    def listing(self) -> Sequence[WizardSummary]:
         if self._listing is None:
             self._listing = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
         return self._listing

@@ -5,7 +5,7 @@ It follows the project switcher and re-reads the list when wizard files change o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import groupby
 
 from nicegui import run, ui
@@ -26,7 +26,7 @@ def category_title(wizard: WizardSummary, fallback: str) -> str:
     return wizard.category_label or wizard.category or fallback
 
 
-def grouped(wizards: list[WizardSummary]) -> list[tuple[str, list[WizardSummary]]]:
+def grouped(wizards: Sequence[WizardSummary]) -> list[tuple[str, list[WizardSummary]]]:
     """By category name (uncategorised last), then by title, keyed by the display name; the
     service already sorts this way."""
     ordered = sorted(wizards, key=listing_order)
@@ -36,7 +36,7 @@ def grouped(wizards: list[WizardSummary]) -> list[tuple[str, list[WizardSummary]
 class WizardsPanel:
     def __init__(self, ctx: PageContext, on_open: OpenHandler) -> None:
         self.ctx, self.on_open = ctx, on_open
-        self.wizards: list[WizardSummary] = []
+        self.wizards: Sequence[WizardSummary] = ()
         # Enter opens the first match, arrow down goes into the list (vance.js, `data-arrow-group`)
         self.search = aria(ui.input(placeholder=ctx.t("search_wizards"), on_change=lambda: self.render.refresh()),
                            label=ctx.t("search_wizards")) \
@@ -61,7 +61,7 @@ class WizardsPanel:
             return False
         return self._show(fresh)
 
-    def _show(self, fresh: list[WizardSummary], force: bool = False) -> bool:
+    def _show(self, fresh: Sequence[WizardSummary], force: bool = False) -> bool:
         if not force and fresh == self.wizards:
             return False
         self.wizards = fresh

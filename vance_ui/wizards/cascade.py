@@ -1,10 +1,10 @@
 """Resolve wizard names through the layers project -> user -> tenant -> bundled (spec section 4).
 
 Parsed and compiled wizards are cached by file version, so a request never re-reads an
-unchanged file; listings are cached while the stores' change generations stay the same, and
-only one thread at a time builds a listing (the others wait and take its result). Successful
-loads are also kept on disk (a `LoadCache` handed in by the service), so a restart skips YAML
-parsing and template compilation for unchanged files.
+unchanged file, and only one thread at a time builds a listing. Successful loads are also kept
+on disk (a `LoadCache` handed in by the service), so a restart skips YAML parsing and template
+compilation for unchanged files. What a listing is kept as, per scope and `generation`, is a
+`Listing` (listing.py), made by the service.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from vance_ui.documents.store import (
     DocumentInfo,
     DocumentRef,
     DocumentStore,
-    GenerationMemo,
     InvalidDocumentPath,
     check_segment,
 )
@@ -107,12 +106,10 @@ class WizardRegistry:
         self.data = data
         self.bundled = bundled
         self._lock = threading.Lock()
-        self._listing_lock = threading.Lock()  # one listing build at a time; cached reads skip it
+        self._listing_lock = threading.Lock()  # one listing build at a time (a cold one reads every file)
         self._cache = cache
         self._parsed: dict[str, tuple[str, LoadedWizard | Broken]] = {}
-        self._listings: dict[tuple[str, str | None, str], tuple[tuple[int, int], list[LoadedWizard]]] = {}
-        self._resolved: GenerationMemo[tuple[str, str, str | None, str], LoadedWizard | None] = GenerationMemo()
-        # chats and drafts live in the same store: their writes must not drop every cached listing
+        # chats and drafts live in the same store: their writes must not count as a new generation
         self._wizard_changes = 0
         data.subscribe_refs(self._data_changed)
 
@@ -159,17 +156,9 @@ class WizardRegistry:
         return result
 
     def resolve(self, tenant: str, name: str, project_id: str | None, user: str) -> LoadedWizard | None:
-        """The first layer's loadable wizard of that name; broken files fall through. While the
-        stores are watched, the answer is kept until a wizard file changes (as listings are)."""
-        return self._resolved.lookup((tenant, name, project_id, user), self._generation(),
-                                     lambda: self._resolve(tenant, name, project_id, user))
-
-    def remembers(self, tenant: str, name: str, project_id: str | None, user: str) -> bool:
-        """Whether `resolve` would answer from memory now, without reading a file."""
-        return self._resolved.remembers((tenant, name, project_id, user), self._generation())
-
-    def _resolve(self, tenant: str, name: str, project_id: str | None, user: str) -> LoadedWizard | None:
-        check_wizard_name(name)  # a name that fails here is never remembered
+        """The first layer's loadable wizard of that name; broken files fall through. Reads each
+        layer's file information: what is kept per generation is the scope's `Listing`."""
+        check_wizard_name(name)
         for layer in self.layers(tenant, project_id, user):
             info = layer.store.info(layer.tenant, layer.project, f"{FOLDER}/{name}{SUFFIX}")
             if info is None:
@@ -181,17 +170,25 @@ class WizardRegistry:
                     return usable
         return None
 
-    def _with_body(self, layer: Layer, info: DocumentInfo, wizard: LoadedWizard) -> LoadedWizard | None:
-        """Builds a cached wizard's body, which a listing does not need. If its cache entry proves
-        unusable (forged), the loader has dropped it and the file is loaded from its source."""
+    def usable(self, wizard: LoadedWizard) -> bool:
+        """Whether a wizard taken from a listing can be rendered. If its cached body proves
+        unusable (a forged cache entry), its file is loaded again by the next `resolve`, and the
+        generation moves on, so listings holding it are made again."""
         try:
             _ = wizard.body
-            return wizard
+            return True
         except WizardLoadError as error:
             log.warning("wizard loaded again from its file: %s", error)
         with self._lock:
-            self._parsed.pop(info.location, None)
-            self._wizard_changes += 1  # listings built with the unusable entry are rebuilt
+            self._parsed.pop(wizard.location, None)
+            self._wizard_changes += 1
+        return False
+
+    def _with_body(self, layer: Layer, info: DocumentInfo, wizard: LoadedWizard) -> LoadedWizard | None:
+        """Builds a cached wizard's body, which a listing does not need. If its cache entry proves
+        unusable (forged), the loader has dropped it and the file is loaded from its source."""
+        if self.usable(wizard):
+            return wizard
         reloaded = self._load(layer, info)
         if not isinstance(reloaded, LoadedWizard):
             return None
@@ -209,7 +206,9 @@ class WizardRegistry:
             with self._lock:
                 self._wizard_changes += 1
 
-    def _generation(self) -> tuple[int, int] | None:
+    def generation(self) -> tuple[int, int] | None:
+        """Changes when something a listing shows may have changed (a wizard file, tenant
+        settings, a layer); None while the stores are not watched (then nothing may be kept)."""
         data, bundled = self.data.generation, self.bundled.generation
         if data is None or bundled is None:
             with self._lock:  # not watching: every listing rescans, and nothing cached before
@@ -218,39 +217,20 @@ class WizardRegistry:
         return self._wizard_changes, bundled
 
     def list(self, tenant: str, project_id: str | None, user: str) -> list[LoadedWizard]:
-        """All loadable wizards of all layers, deduplicated by name (first layer wins)."""
+        """All loadable wizards of all layers, deduplicated by name (first layer wins), read now."""
         layers = self.layers(tenant, project_id, user)
-        key = (tenant, check_project_id(project_id), user)
-        generation = self._generation()
-        with self._lock:
-            cached = self._listings.get(key)
-        if generation is not None and cached is not None and cached[0] == generation:
-            return cached[1]
         with self._listing_lock:
-            generation = self._generation()
-            with self._lock:
-                cached = self._listings.get(key)
-            if generation is not None and cached is not None and cached[0] == generation:
-                return cached[1]  # built by another thread while this one waited
-            return self._build_listing(key, layers, generation)
-
-    def _build_listing(self, key: tuple[str, str | None, str], layers: builtins.list[Layer],
-                       generation: tuple[int, int] | None) -> builtins.list[LoadedWizard]:
-        found: dict[str, LoadedWizard] = {}
-        for layer in layers:
-            infos = layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX)
-            for start in range(0, len(infos), READ_AT_ONCE):
-                chunk = [info for info in infos[start:start + READ_AT_ONCE] if _name(info) not in found]
-                read = self._unparsed(layer, chunk)
-                for info in chunk:
-                    result = self._load(layer, info, read.get(info.path))
-                    if isinstance(result, LoadedWizard):
-                        found[_name(info)] = result
-        wizards = list(found.values())
-        if generation is not None:
-            with self._lock:
-                self._listings[key] = (generation, wizards)
-        return wizards
+            found: dict[str, LoadedWizard] = {}
+            for layer in layers:
+                infos = layer.store.list(layer.tenant, layer.project, FOLDER, SUFFIX)
+                for start in range(0, len(infos), READ_AT_ONCE):
+                    chunk = [info for info in infos[start:start + READ_AT_ONCE] if _name(info) not in found]
+                    read = self._unparsed(layer, chunk)
+                    for info in chunk:
+                        result = self._load(layer, info, read.get(info.path))
+                        if isinstance(result, LoadedWizard):
+                            found[_name(info)] = result
+            return list(found.values())
 
     def _unparsed(self, layer: Layer, infos: builtins.list[DocumentInfo]) -> dict[str, Document]:
         """The documents among `infos` not parsed at their version yet, read at once (a cold start

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from vance_ui.wizards.schema import Wizard, WizardHead
 from vance_ui.wizards.templating import CheckedTemplate
 from vance_ui.wizards.visibility import FormRules
+
+T = TypeVar("T")
 
 
 class Source(StrEnum):
@@ -81,6 +84,18 @@ class LoadedWizard:
             object.__setattr__(self, "_body", built)
             object.__setattr__(self, "make_body", functools.partial(_same, built))
         return built
+
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """A view of this wizard (a summary per language), made once per key and kept as long as
+        the wizard is: a listing made again after one file changed reuses the others' views."""
+        made: dict[Hashable, Any] | None = self.__dict__.get("_derived")
+        if made is None:  # two threads may both start one; a view lost with it is made again
+            made = {}
+            object.__setattr__(self, "_derived", made)
+        if key not in made:
+            made[key] = compute()
+        value: T = made[key]
+        return value
 
     @property
     def definition(self) -> Wizard:

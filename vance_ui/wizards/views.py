@@ -1,12 +1,11 @@
 """What clients see of a wizard: localized, template-free views (spec section 7).
 
-Summaries are immutable and cached per (definition object, name, source, language), so a
-listing of thousands of wizards does not rebuild thousands of models on every request.
+Summaries are immutable and kept on the wizard they show, per language (`LoadedWizard.derived`),
+so a listing of thousands of wizards made again after one change rebuilds one model, not all.
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -107,26 +106,16 @@ def field_view(field: FormField, lang: str, level: Level | None = None) -> Field
     return FieldView(**data)
 
 
-_SUMMARY_CACHE_MAX = 50_000
-_summaries: dict[tuple[int, str, Source, str, str | None], tuple[object, WizardSummary]] = {}
-_summaries_lock = threading.Lock()
-
-
 def summary_view(wizard: LoadedWizard, lang: str, category_label: str | None = None) -> WizardSummary:
+    return wizard.derived(("summary", lang, category_label), lambda: _summary(wizard, lang, category_label))
+
+
+def _summary(wizard: LoadedWizard, lang: str, category_label: str | None) -> WizardSummary:
     d = wizard.head
-    key = (id(d), wizard.name, wizard.source, lang, category_label)
-    hit = _summaries.get(key)
-    if hit is not None and hit[0] is d:  # the entry holds `d`, so its id cannot be reused meanwhile
-        return hit[1]
-    summary = WizardSummary(
+    return WizardSummary(
         name=wizard.name, title=localize(d.title, lang), description=localize(d.description, lang),
         icon=d.icon, category=d.category, category_label=category_label, source=wizard.source,
     )
-    with _summaries_lock:
-        if len(_summaries) >= _SUMMARY_CACHE_MAX:
-            _summaries.clear()
-        _summaries[key] = (d, summary)
-    return summary
 
 
 def _page_views(wizard: LoadedWizard, rules: FormRules, lang: str) -> list[PageView] | None:
