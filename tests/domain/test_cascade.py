@@ -233,7 +233,8 @@ def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
 def test_a_watched_tenant_settings_change_reaches_the_cached_listing(
         service: WizardService, data_dir: Path) -> None:
     scope = Scope("default", "local")
-    write_wizard(data_dir, "_vance", "plan", wizard_yaml("Plan").replace("fields: []", "category: strategie\nfields: []"))
+    planned = wizard_yaml("Plan").replace("fields: []", "category: strategie\nfields: []")
+    write_wizard(data_dir, "_vance", "plan", planned)
     service.start_watching()
     try:
         listed = {w.name: w for w in service.list_wizards(scope)}
