@@ -148,6 +148,27 @@ def test_the_input_and_a_used_prompt_survive_a_reload(page: Page, server: AppSer
     expect(chat_input(page)).to_have_value(re.compile("Double the revenue by 2027"))
 
 
+def test_the_same_prompt_again_after_clearing_the_input_arrives_with_the_form_s_update(
+        page: Page, server: AppServer) -> None:
+    """The input was cleared by hand, so the browser's copy of its value is still the prompt the
+    server sent; the same prompt again must still land in it. NiceGUI's own later `updateValue`
+    call is switched off here, so this sees the path vance_ui/web/value_sync.py adds (the prompt in
+    the same message as the update that closes the form, not behind the dialog's closing)."""
+    box = fresh_chat(page, server)
+    for attempt in range(2):
+        page.locator(".vance-side").get_by_text("Goal note").click()
+        dialog(page).get_by_label("Goal *").fill("Halve the backlog")
+        dialog(page).get_by_role("button", name="Use prompt").click()
+        expect(dialog(page)).to_have_count(0)
+        expect(box).to_have_value("Our goal: Halve the backlog")
+        if attempt == 0:
+            box.fill("")
+            expect(box).to_have_value("")
+            page.evaluate("""() => { const run = window.runMethod;
+                window.runMethod = (target, name, args) => name === "updateValue" ? undefined : run(target, name, args);
+            }""")
+
+
 def test_on_a_phone_use_prompt_closes_the_panel_over_the_input(phone: Page, server: AppServer) -> None:
     phone.goto(server.base_url)
     chat_input(phone).fill("")

@@ -15,6 +15,7 @@ from nicegui.testing.user_interaction import UserInteraction
 from tests.conftest import write_wizard
 from tests.support.fake_llm import FakeLLM
 from vance_ui.accounts.directory import UserDirectory
+from vance_ui.web import form_actions
 
 EVERY_TYPE = """
 title: { en: "Every field type", de: "Alle Feldtypen" }
@@ -60,6 +61,13 @@ promptTemplate: |
 def simulated_host(monkeypatch: pytest.MonkeyPatch) -> None:
     """The User fixture's requests say `Host: test`: an allowed host like any hosted install's name."""
     monkeypatch.setenv("VANCE_ALLOWED_HOSTS", "test")
+
+
+@pytest.fixture(autouse=True)
+def spinner_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Use prompt's spinner from the click on, so `use_prompt` can wait for it to go (in a page it
+    shows only for a render slower than form_actions.SPINNER_DELAY)."""
+    monkeypatch.setattr(form_actions, "SPINNER_DELAY", 0)
 
 
 @pytest.fixture

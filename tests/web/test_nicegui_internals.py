@@ -99,3 +99,33 @@ def test_the_codemirror_component_keeps_its_view_as_editor() -> None:
     assert re.search(r"this\.editor = new CM\.EditorView\(", CODEMIRROR_JS), \
         "ui.codemirror no longer keeps its EditorView as `editor`: the editor's completion must be looked at"
     assert "this.editor.state.doc" in CODEMIRROR_JS and "this.editor.dispatch(" in CODEMIRROR_JS
+
+
+INPUT_JS = (Path(nicegui.__file__).parent / "elements" / "input.js").read_text("utf-8")
+
+
+def test_an_update_calls_the_element_s_update_method_once_applied() -> None:
+    """vance_ui/web/value_sync.py: the chat input's `_update_method` goes out with each of its
+    updates, and the browser calls it in the same message, after the new props are applied."""
+    import inspect
+
+    from nicegui.element import Element
+
+    assert "'update_method': self._update_method" in inspect.getsource(Element._to_dict), \
+        "an element's update no longer carries its _update_method: value_sync.py does nothing"
+    update = between(NICEGUI_JS, "update: async (msg) => {", "run_javascript:")
+    applied = update.index("this.elements[id] = element;")
+    waited = update.index("await this.$nextTick();", applied)
+    assert waited < update.index("getElement(id)?.[element.update_method]();", waited), \
+        "nicegui.js no longer calls an element's update_method once its update is applied"
+
+
+def test_the_input_component_s_update_value_copies_the_value_prop_into_the_field() -> None:
+    from vance_ui.web.value_sync import UPDATE_METHOD
+
+    assert re.search(rf"{UPDATE_METHOD}\(\) \{{\s*this\.inputValue = this\.value;\s*\}}", INPUT_JS), \
+        "input.js's updateValue() changed: value_sync.py must be looked at"
+    assert 'v-model="inputValue"' in INPUT_JS
+    source = (Path(nicegui.__file__).parent / "elements" / "input.py").read_text("utf-8")
+    assert f"self.run_method('{UPDATE_METHOD}')" in source, \
+        "NiceGUI no longer calls updateValue after a value change: is the prop alone enough now?"

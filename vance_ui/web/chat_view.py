@@ -33,6 +33,7 @@ from vance_ui.web.progress_panel import ProgressPanel
 from vance_ui.web.quick_start import quick_start_cards
 from vance_ui.web.slash_menu import SlashMenu
 from vance_ui.web.submit import on_submit
+from vance_ui.web.value_sync import follow_value_updates
 from vance_ui.wizards.form_paths import has_password
 
 # <= 12.5 Markdown updates/s; the progress panel rides along (its own timer stays quiet while
@@ -63,6 +64,7 @@ class ChatView:
             self.input = aria(ui.textarea(placeholder=t("message_placeholder"), value=kept), label=t("message")) \
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
                 .mark("chat-input")
+            follow_value_updates(self.input)  # a prompt is in the input with the update that closes its form
             on_submit(self.input, "keydown.enter.exact.prevent", [self.input], self.send, accepts=self._idle)
             self.send_button = aria(ui.button(icon="arrow_upward"), label=t("send")) \
                 .props("round unelevated").tooltip(t("send")).mark("chat-send")

@@ -70,6 +70,7 @@ class WizardForm(FormActions):
                  on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
         self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
         self.submitted = False
+        self._submitting = False
         self._draft_lock = threading.Lock()  # a draft write in a thread vs. forgetting the draft
         self._draft_epoch = 0  # a write asked for before the draft was forgotten is dropped
         self._draft_timer: asyncio.TimerHandle | None = None

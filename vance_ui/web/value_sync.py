@@ -1,0 +1,34 @@
+"""The chat input takes a value set on the server in the same message as the rest of the update.
+
+NiceGUI sends a text field's new value as its `value` prop and, in a message of its own, a call of
+the field's `updateValue()`. The prop alone does not always do: the browser's copy of it is not
+updated while the user types, so once the text was changed by hand it still holds the last value
+the server sent, and setting that same value again changes nothing Vue can see. Then only the
+second message puts the text in, and the browser handles it after all the work the first one
+caused: after "Use prompt" that is the wizard dialog closing (its restyles and layouts), so the
+prompt appeared 50-110 ms later whenever the same prompt had been in the input before (a used
+prompt is kept per chat since issue 17; it was every bench repetition after the first).
+
+`follow_value_updates` makes NiceGUI call `updateValue()` right after applying each update of the
+field, in the same message. Measured with the `submit until the chat input holds the prompt`
+bench figure (docs/performance.md, "submit to input"). Only for a field whose updates are value
+changes (the chat input): every update copies the server's value into the field, as NiceGUI's own
+later call does for a value change.
+
+Relies on NiceGUI 3.18 internals (tests/web/test_nicegui_internals.py, docs/nicegui-upgrade.md):
+an element's `_update_method` goes out with each of its updates and nicegui.js calls that method
+of the component once the update is applied; the input component's `updateValue()` copies the
+`value` prop into the field. If either changes, the prompt still arrives, with NiceGUI's own call.
+"""
+
+from __future__ import annotations
+
+from nicegui import ui
+
+UPDATE_METHOD = "updateValue"  # nicegui/elements/input.js
+
+
+def follow_value_updates(field: ui.input) -> ui.input:
+    """Every update of `field` also sets the browser's text to the server's value (see above)."""
+    field._update_method = UPDATE_METHOD
+    return field
