@@ -48,7 +48,8 @@ async def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.ele
 
     client = ui.context.client
     with client.content:  # not inside the menu that was clicked: it is rebuilt on its next opening
-        dialog = ui.dialog().props("maximized persistent no-refocus transition-show=none transition-hide=none") \
+        dialog = ui.dialog().props("maximized persistent no-refocus transition-show=none transition-hide=none "
+                               "transition-duration=0") \
             .mark("editor-dialog")
         with dialog, ui.card().classes("vance-editor-sheet").mark("editor-sheet") as sheet:
             editor = Editor(ctx, query, on_close=close)
