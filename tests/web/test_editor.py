@@ -314,3 +314,20 @@ async def test_a_tenant_admin_may_customize_into_the_tenant_layer(web_data: Path
     click(user, one(user, "editor-save"))
     copy = web_data / "acme" / "_vance" / "wizards" / "gremium.yaml"
     await eventually(copy.exists, what="the tenant's copy")
+
+
+async def test_edit_in_the_wizards_tab_opens_with_the_preview_and_then_the_whole_form(web_data: Path,
+                                                                                     user: User) -> None:
+    """The dialog opens showing the rendered prompt already (no blank preview first); the form's
+    first screen comes with it and its lower sections (the prompt template, follow-ups) right after."""
+    write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/")
+    click(user, one(user, "wizard-actions-simple"))
+    await eventually(lambda: bool(elements(user, "wizard-edit")), what="the menu")
+    click(user, one(user, "wizard-edit"))
+    await eventually(lambda: any(d.value for d in elements(user, "editor-dialog")), what="the dialog open")
+    assert "Notes about" in str(one(user, "editor-prompt").text)
+    assert one(user, "editor-title").value == "Simple notes"
+    await eventually(lambda: bool(elements(user, "editor-promptTemplate")), what="the rest of the form")
+    assert "Notes about {{ topic }}" in str(one(user, "editor-promptTemplate").value)
+    assert elements(user, "editor-add-follow-up") and len(elements(user, "editor-field")) == 1

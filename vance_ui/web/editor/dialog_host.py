@@ -9,6 +9,7 @@ wizard's actions button)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping
 
@@ -29,7 +30,16 @@ REFOCUS = """((id, wizard) => {
 })"""
 
 
-def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.element | None = None) -> None:
+#: the longest the dialog waits for its preview before it opens without it
+PREVIEW_WAIT_S = 1.0
+
+#: answers once the browser has painted what it got before (the first screen of the form)
+PAINTED = "new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true))))"
+#: the longest the rest of the form waits for that
+FIRST_SCREEN_WAIT_S = 0.5
+
+
+async def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.element | None = None) -> None:
     """Open the editor for `query` (the `/editor` page's query: wizard, layer, from, mode)."""
     from vance_ui.web.editor.page import Editor  # the editor's modules load with the first editor
 
@@ -38,7 +48,8 @@ def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.element |
 
     client = ui.context.client
     with client.content:  # not inside the menu that was clicked: it is rebuilt on its next opening
-        dialog = ui.dialog().props("maximized persistent no-refocus transition-show=none transition-hide=none") \
+        dialog = ui.dialog().props("maximized persistent no-refocus transition-show=none transition-hide=none "
+                               "transition-duration=0") \
             .mark("editor-dialog")
         with dialog, ui.card().classes("vance-editor-sheet").mark("editor-sheet") as sheet:
             editor = Editor(ctx, query, on_close=close)
@@ -57,4 +68,11 @@ def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.element |
         dialog.delete()
 
     dialog.on_value_change(lambda e: None if e.value else closed())
+    await editor.previewed(PREVIEW_WAIT_S)  # the browser gets the closed dialog meanwhile (not rendered)
+    if dialog.is_deleted:
+        return
     dialog.open()
+    with contextlib.suppress(TimeoutError):  # no browser to ask (a test's simulated one): build on
+        await ui.run_javascript(PAINTED, timeout=FIRST_SCREEN_WAIT_S)
+    if not dialog.is_deleted:
+        editor.finish_opening()

@@ -18,6 +18,9 @@ from vance_ui.wizards.source_document import SourceDocument
 
 Edited = Callable[[SourceDocument], None]
 
+#: what an opening editor builds first: the head and this many fields fill a 900 px high window
+FIRST_SCREEN_FIELDS = 2
+
 
 def _names(doc: SourceDocument) -> list[str]:
     return [str(f.get("name")) for f in doc.fields()]
@@ -31,11 +34,15 @@ class FormView:
         self.lang = lang  # the language whose texts are edited (any the file has, or the UI's)
         self.doc: SourceDocument | None = None
         self._first = True
+        self._below: SourceDocument | None = None  # the document whose form is still to be finished
+        self._fields_box: ui.column | None = None
         self.box = ui.column().classes("w-full gap-4 vance-form-view").mark("editor-form-view")
 
-    def show(self, doc: SourceDocument | None) -> None:
-        """Build the form for `doc`; None: the text is no YAML mapping (fix it in the YAML view)."""
-        self.doc = doc
+    def show(self, doc: SourceDocument | None, first_screen: bool = False) -> None:
+        """Build the form for `doc`; None: the text is no YAML mapping (fix it in the YAML view).
+        `first_screen`: only the head and the first fields, the rest when `finish` is called (an
+        opening editor shows the first screen sooner; the rest follows in the next update)."""
+        self.doc, self._below = doc, None
         if doc is not None and self._first:  # the texts in a language the file has: the UI's if it can
             self._first = False
             languages = doc.languages("title")
@@ -46,20 +53,42 @@ class FormView:
             if doc is None:
                 ui.label(self.t("editor_form_unavailable")).classes("vance-help").mark("editor-form-unavailable")
                 return
-            try:
-                self._head(doc)
-                self._fields(doc)
-                self._pages(doc)
-                self._templates(doc)
-                self._follow_ups(doc)
-            except (AttributeError, IndexError, KeyError, TypeError, ValueError):
-                # a shape the form cannot show (a list item that is no field, a number where a map
-                # belongs): the YAML view shows the text and its problems
-                self.box.clear()
-                self.doc = None
-                with self.box:
-                    ui.label(self.t("editor_form_unavailable")).classes("vance-help") \
-                        .mark("editor-form-unavailable")
+        if self._built(doc, self._first_screen):
+            self._below = doc
+            if not first_screen:
+                self.finish()
+
+    def finish(self) -> None:
+        """The sections below the first screen (nothing when they are built, or the form was rebuilt)."""
+        doc, self._below = self._below, None
+        if doc is not None and doc is self.doc:
+            self._built(doc, self._rest)
+
+    def _built(self, doc: SourceDocument, build: Callable[[SourceDocument], None]) -> bool:
+        try:
+            with self.box:
+                build(doc)
+            return True
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            # a shape the form cannot show (a list item that is no field, a number where a map
+            # belongs): the YAML view shows the text and its problems
+            self.box.clear()
+            self.doc = None
+            with self.box:
+                ui.label(self.t("editor_form_unavailable")).classes("vance-help").mark("editor-form-unavailable")
+            return False
+
+    def _first_screen(self, doc: SourceDocument) -> None:
+        self._head(doc)
+        self._fields(doc, FIRST_SCREEN_FIELDS)
+
+    def _rest(self, doc: SourceDocument) -> None:
+        assert self._fields_box is not None
+        with self._fields_box:
+            self._more_fields(doc, FIRST_SCREEN_FIELDS)
+        self._pages(doc)
+        self._templates(doc)
+        self._follow_ups(doc)
 
     def edited(self) -> None:
         if self.doc is not None:
@@ -94,11 +123,15 @@ class FormView:
                 options = {"": t("editor_no_icon"), **{name: name for name in sorted(HEROICON_NAMES)}}
                 if icon and icon not in options:
                     options[icon] = icon
-                picker = bridged_aria(ui.select(options, value=icon, label=t("wizard_icon"), with_input=True,
-                                        on_change=lambda e: self._icon(e.value)), label=t("wizard_icon")) \
+                # built with its own option only: every props/classes call on a select rebuilds its
+                # options (324 icons, ~10 calls: a third of the form's build time), so they come last
+                picker = bridged_aria(ui.select({icon: options[icon]}, value=icon, label=t("wizard_icon"),
+                                                with_input=True, on_change=lambda e: self._icon(e.value)),
+                                      label=t("wizard_icon")) \
                     .props("outlined dense options-dense").classes("w-56").mark("editor-icon")
                 with picker.add_slot("prepend"):
                     self.icon_preview = ui.icon(wizard_icon(icon or None)).props("aria-hidden=true")
+                picker.set_options(options)
                 aria(ui.input(t("wizard_category"), value=str(doc.value("category") or ""),
                               on_change=lambda e: self._value("category", e.value)), label=t("wizard_category")) \
                     .props("outlined dense").classes("w-48").mark("editor-category")
@@ -107,12 +140,18 @@ class FormView:
                               on_change=lambda e: self._available(e.value or "")), label=t("wizard_available_in")) \
                     .props("outlined dense").classes("grow").mark("editor-available-in")
 
-    def _fields(self, doc: SourceDocument) -> None:
+    def _fields(self, doc: SourceDocument, count: int) -> None:
+        with self._section("editor_fields") as self._fields_box:
+            self._field_cards(doc, range(min(count, len(doc.fields()))))
+
+    def _more_fields(self, doc: SourceDocument, start: int) -> None:
+        self._field_cards(doc, range(start, len(doc.fields())))
+        add_field_row(doc, (), self.t, self.lang, self.rebuilt)
+
+    def _field_cards(self, doc: SourceDocument, indexes: range) -> None:
         pages = [_page_title(page, self.lang, index) for index, page in enumerate(doc.pages())]
-        with self._section("editor_fields"):
-            for index in range(len(doc.fields())):
-                FieldEditor(doc, (index,), self.t, self.lang, self.edited, self.rebuilt, pages)
-            add_field_row(doc, (), self.t, self.lang, self.rebuilt)
+        for index in indexes:
+            FieldEditor(doc, (index,), self.t, self.lang, self.edited, self.rebuilt, pages)
 
     def _pages(self, doc: SourceDocument) -> None:
         t = self.t

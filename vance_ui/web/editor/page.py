@@ -11,6 +11,7 @@ The text is the one truth: the YAML view edits it directly; the form view edits 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -76,14 +77,25 @@ class Editor(EditorCommands):
                         self.yaml_view = YamlView(t, self.text, self._typed)
             self.preview = EditorPreview(ctx)
         self.tabs.on_value_change(lambda e: self._switched(str(e.value)))
-        self._show_form()
+        self._show_form(first_screen=on_close is not None)  # in a dialog: the host calls `finish_opening`
         if self.form_view.doc is None:
             self.tabs.set_value("yaml")
         if opening.notice:
             ui.notify(t(opening.notice), type="warning")
+        self.preview.show(self._checked_name(), self.text)  # first: opening waits for it, not for the check
         self._check(self.text)
         if query.get("mode") == "import":  # once the page is there (a timer runs in the page's context)
-            ui.timer(0.1, self.import_file, once=True)
+            ui.timer(0.1, self._import_once_shown, once=True)
+
+    async def previewed(self, timeout: float) -> None:
+        """Until the preview shows the opened text, at most `timeout` seconds: a host that waits for
+        it shows the editor with its preview in one update instead of the preview a round trip later."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.preview.first_shown.wait(), timeout)
+
+    async def _import_once_shown(self) -> None:
+        await self.preview.first_shown.wait()  # a dialog host opens the editor then: the upload goes over it
+        await self.import_file()
 
     # -- building -------------------------------------------------------------------------------
 
@@ -151,13 +163,19 @@ class Editor(EditorCommands):
         if view == "form" and self.text != self._doc_text:
             self._show_form()
 
-    def _show_form(self) -> None:
+    def _show_form(self, first_screen: bool = False) -> None:
         try:
             doc: SourceDocument | None = SourceDocument.parse(self.text)
         except SourceProblem:
             doc = None
         self._doc_text = self.text if doc is not None else None
-        self.form_view.show(doc)
+        self.form_view.show(doc, first_screen)
+
+    def finish_opening(self) -> None:
+        """The form below its first screen (a host that opened the editor calls it once that is shown)."""
+        self.form_view.finish()
+        if self.form_view.doc is None:
+            self.tabs.set_value("yaml")
 
     def _named(self, value: str | None) -> None:
         self.name = (value or "").strip()
@@ -190,6 +208,7 @@ class Editor(EditorCommands):
 
     async def _check_until_current(self) -> None:
         try:
+            await self.preview.first_shown.wait()  # the opened text's preview first (the GIL is shared)
             while self._wanted is not None and not self.status.is_deleted:
                 text, name = self._wanted, self._checked_name()
                 self._wanted = None

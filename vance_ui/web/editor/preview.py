@@ -34,11 +34,14 @@ def _load(name: str, text: str) -> LoadedWizard | None:
 
 
 class EditorPreview:
-    """Call `show(name, text)` after every edit; `shown` is the text the preview last showed."""
+    """Call `show(name, text)` after every edit; `shown` is the text the preview last showed, and
+    `first_shown` is set once it showed something (or gave up): the editor opens then, in one update."""
 
     def __init__(self, ctx: PageContext) -> None:
         self.ctx = ctx
         self.shown: str | None = None
+        self.first_shown = asyncio.Event()
+        self._asked: tuple[str, str] | None = None  # the latest `show`: asked again, nothing to do
         self._wanted: tuple[str, str] | None = None
         self._busy = False
         self._shape: tuple[Any, Any] | None = None  # fields and pages the form was built for
@@ -56,8 +59,9 @@ class EditorPreview:
             self.prompt = ui.label().classes("vance-preview").mark("editor-prompt")
 
     def show(self, name: str, text: str) -> None:
-        self._wanted = (name, text)
-        self._start()
+        if (name, text) != self._asked:
+            self._asked = self._wanted = (name, text)
+            self._start()
 
     def _start(self) -> None:
         if not self._busy:
@@ -79,6 +83,7 @@ class EditorPreview:
                     return
         finally:
             self._busy = False
+            self.first_shown.set()
 
     async def _update(self, name: str, text: str) -> None:
         wizard = await asyncio.to_thread(_load, name, text)
