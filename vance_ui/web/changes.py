@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from nicegui import core
+from nicegui import app, core
 
 from vance_ui.documents.store import DocumentRef, StoreUnavailable
 from vance_ui.service import WizardService
@@ -68,6 +68,8 @@ class ChangeHub:
 
     def _deliver(self) -> None:
         self._pending = False
+        if not app.is_started:  # shutting down: a page task made now would outlive its event loop
+            return  # (NiceGUI's task teardown has run; a test's next app then never stops)
         for callback in list(self._callbacks.values()):
             try:
                 callback()
