@@ -331,3 +331,24 @@ async def test_edit_in_the_wizards_tab_opens_with_the_preview_and_then_the_whole
     await eventually(lambda: bool(elements(user, "editor-promptTemplate")), what="the rest of the form")
     assert "Notes about {{ topic }}" in str(one(user, "editor-promptTemplate").value)
     assert elements(user, "editor-add-follow-up") and len(elements(user, "editor-field")) == 1
+
+
+async def test_a_multi_select_s_default_is_chosen_from_its_choices(web_data: Path, user: User) -> None:
+    await user.open("/editor?mode=new")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    one(user, "editor-name").set_value("multi-default")
+    elements(user, "editor-new-field-type")[-1].set_value("multi_select")
+    click(user, elements(user, "editor-add-field")[-1])
+    await eventually(lambda: "type: multi_select" in yaml_text(user), what="a multi_select field")
+    multi = card(user, "field1")
+    click(user, inside(user, multi, "editor-add-choice")[0])
+    await eventually(lambda: "value: choice2" in yaml_text(user), what="a second choice")
+    choices = {e.value for e in inside(user, card(user, "field1"), "editor-choice-value")}
+    default = inside(user, card(user, "field1"), "editor-field-default")[0]
+    assert set(default.options) == choices and len(choices) == 2  # what can be chosen: the choices
+    default.set_value(["choice2"])
+    await eventually(lambda: "- choice2" in yaml_text(user).split("defaultValue:", 1)[-1],
+                     what="the default in the file")
+    await eventually(lambda: status(user) == "The wizard loads." and save_enabled(user), what="Save offered")
+    inside(user, card(user, "field1"), "editor-field-default")[0].set_value([])
+    await eventually(lambda: "defaultValue" not in yaml_text(user), what="no default: the key goes")

@@ -121,6 +121,8 @@ class FieldEditor:
                                label=t("field_default"),
                                on_change=lambda e: self._set("defaultValue", (e.value == "true") if e.value else None)),
                      label=f"{t('field_default')} ({self.name})").props("outlined dense").classes("w-40")
+            if kind == "multi_select":
+                self._multi_default(field)
         if kind in ("select", "multi_select"):
             self._choices()
         if kind == "repeat":
@@ -129,6 +131,18 @@ class FieldEditor:
                 for index in range(len(self.doc.fields(self.path))):
                     FieldEditor(self.doc, (*self.path, index), t, self.lang, self.edited, self.rebuilt, [])
                 add_field_row(self.doc, self.path, t, self.lang, self.rebuilt)
+
+    def _multi_default(self, field: Any) -> None:
+        """The values chosen at first, from the choices (as they were when the card was built); a
+        value no choice has stays listed, so the load's error about it can be read and fixed here."""
+        values = [_text(choice.get("value")) for choice in self.doc.choices(self.path)]
+        default = field.get("defaultValue")
+        current = [_text(v) for v in default] if isinstance(default, list) else []
+        options = {value: value for value in [*values, *current]}
+        bridged_aria(ui.select(options, value=current, multiple=True, label=self.t("field_default"),
+                               on_change=lambda e: self._set("defaultValue", list(e.value or []) or None)),
+                     label=f"{self.t('field_default')} ({self.name})") \
+            .props("outlined dense use-chips").classes("min-w-[12rem]").mark("editor-field-default")
 
     def _choices(self) -> None:
         t = self.t
