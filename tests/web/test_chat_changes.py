@@ -51,3 +51,5 @@ async def test_only_wizard_changes_reach_the_pages(tmp_path: Path, monkeypatch: 
     assert await deliveries(calls, lambda: store.put("default", "_user_local", "wizards/fresh.yaml", WIZARD)) == 1
     assert await deliveries(calls, lambda: store.put("default", "team", "wizards/fresh.yaml", WIZARD)) == 1
     assert await deliveries(calls, lambda: store._changed()) == 1, "unknown paths: delivered"
+    hub.close()  # the app shuts down: a page task made now would outlive the event loop
+    assert await deliveries(calls, lambda: store.put("default", "_user_local", "wizards/late.yaml", WIZARD)) == 0

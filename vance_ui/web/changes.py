@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from nicegui import app, core
+from nicegui import core
 
 from vance_ui.documents.store import DocumentRef, StoreUnavailable
 from vance_ui.service import WizardService
@@ -30,10 +30,15 @@ class ChangeHub:
         self._callbacks: dict[int, Callback] = {}
         self._next = 0
         self._pending = False
+        self._closed = False
 
     def attach(self, service: WizardService) -> None:
         for store in (service.registry.data, service.registry.bundled):
             store.subscribe_refs(self._refs_changed)
+
+    def close(self) -> None:
+        """At the app's shutdown, before NiceGUI cancels its tasks: nothing is delivered after it."""
+        self._closed = True
 
     def add(self, callback: Callback) -> int:
         self._next += 1
@@ -68,8 +73,8 @@ class ChangeHub:
 
     def _deliver(self) -> None:
         self._pending = False
-        if not app.is_started:  # shutting down: a page task made now would outlive its event loop
-            return  # (NiceGUI's task teardown has run; a test's next app then never stops)
+        if self._closed:  # shutting down: a page task made now would outlive its event loop
+            return  # (NiceGUI's task teardown has run; a test's next app then never stopped)
         for callback in list(self._callbacks.values()):
             try:
                 callback()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fastapi import Request
 from fastapi.responses import RedirectResponse
-from nicegui import ui
+from nicegui import app, ui
 
 from vance_ui.service import WizardService
 from vance_ui.web.auth import current_identity, login_url, user_directory
@@ -23,6 +23,7 @@ from vance_ui.web.warmup import warm_up_model_client
 def register_pages(service: WizardService) -> None:
     hub = ChangeHub()
     hub.attach(service)
+    app.on_shutdown(hub.close)  # registered before NiceGUI's own task teardown, so it runs first
     warm_up_model_client(service)
     directory = user_directory()
     open_pages = OpenPages(directory) if directory is not None else None
