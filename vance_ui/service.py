@@ -168,8 +168,8 @@ class WizardService:
         """Visible wizards (cascade + availableIn), by category then title."""
         return self.listing(scope).summaries(lang or self.language(scope.tenant))
 
-    def wizard(self, scope: Scope, name: str) -> LoadedWizard:
-        found = self.listing(scope).get(name)
+    def wizard(self, scope: Scope, name: str, listing: Listing | None = None) -> LoadedWizard:
+        found = (listing or self.listing(scope)).get(name)
         if found is None:
             raise WizardNotFound(name)
         return found
@@ -224,7 +224,7 @@ class WizardService:
     async def _loaded(self, scope: Scope, name: str, lang: str | None) -> tuple[LoadedWizard, RenderContext]:
         listing = self._listings.current(_listing_key(scope), self.registry.generation())
         if listing is not None and listing.knows(name) and (lang is not None or self.tenants.remembers(scope.tenant)):
-            return self.wizard(scope, name), self.context(scope, lang)
+            return self.wizard(scope, name, listing), self.context(scope, lang)
         return await asyncio.to_thread(lambda: (self.wizard(scope, name), self.context(scope, lang)))
 
     def _model_config(self, model: str | None) -> ModelConfig | None:

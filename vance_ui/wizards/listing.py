@@ -60,10 +60,11 @@ class Listing:
         """The wizard this scope resolves `name` to (availableIn is not applied: a link to a
         wizard not offered here still opens it), or None."""
         check_wizard_name(name)
-        known = self._all.get(name) if self._all is not None else self._named.get(name)
+        built = self._all  # read once: another thread may finish the whole listing meanwhile
+        known = built.get(name) if built is not None else self._named.get(name)
         if known is not None and self._registry.usable(known):
             return known
-        if known is None and self._all is not None:
+        if known is None and built is not None:
             return None
         found = self._registry.resolve(self.tenant, name, self.project_id, self.user)
         if found is not None:

@@ -73,6 +73,7 @@ class LoadedWizard:
     version: str
     source: Source = Source.RESOURCE
     warnings: tuple[LoadWarning, ...] = ()
+    _derived: dict[Hashable, Any] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def body(self) -> WizardBody:
@@ -88,13 +89,9 @@ class LoadedWizard:
     def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
         """A view of this wizard (a summary per language), made once per key and kept as long as
         the wizard is: a listing made again after one file changed reuses the others' views."""
-        made: dict[Hashable, Any] | None = self.__dict__.get("_derived")
-        if made is None:  # two threads may both start one; a view lost with it is made again
-            made = {}
-            object.__setattr__(self, "_derived", made)
-        if key not in made:
-            made[key] = compute()
-        value: T = made[key]
+        if key not in self._derived:
+            self._derived[key] = compute()
+        value: T = self._derived[key]
         return value
 
     @property
