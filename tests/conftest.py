@@ -12,6 +12,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 for _key in [k for k in os.environ if k.startswith("VANCE_") and k != "VANCE_SKIP_BROWSER_TESTS"]:
     del os.environ[_key]  # tests are hermetic: a developer's own configuration must not leak in
 
+from tests.support.app_server import AppServer  # noqa: E402
 from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm  # noqa: E402
 from tests.support.postgres import PgCluster, drop_cluster, start_cluster  # noqa: E402
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noqa: E402
@@ -70,3 +71,14 @@ def pg_cluster() -> Iterator[PgCluster]:
 def pg_url(pg_cluster: PgCluster) -> str:
     """A fresh database of the test's own."""
     return pg_cluster.create_database()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed test that ran against an app process shows that process' log tail: a browser
+    test's failure in CI is otherwise a screenshot-less timeout with no cause."""
+    report = yield
+    if report.failed and isinstance(getattr(item, "funcargs", {}).get("server"), AppServer):
+        tail = "\n".join(item.funcargs["server"].log().splitlines()[-80:])
+        report.sections.append(("app server log (last 80 lines)", tail))
+    return report
