@@ -30,6 +30,13 @@ fields:
   - { name: size, type: integer, integerMin: 1, label: { en: Size, de: Größe }, showIf: "tone == 'formal'" }
   - { name: loud, type: boolean, label: { en: Loud, de: Laut } }
   - { name: due, type: date, label: { en: Due, de: Fällig } }
+  - name: tags
+    type: multi_select
+    label: { en: Tags, de: Schlagwörter }
+    choices:
+      - { value: urgent, label: { en: Urgent, de: Dringend } }
+      - { value: later, label: { en: Later, de: Später } }
+    defaultValue: [later]
   - name: people
     type: repeat
     label: { en: People, de: Leute }
@@ -37,7 +44,7 @@ fields:
       - { name: name, type: string, label: { en: Name, de: Name } }
 pages:
   - { title: { en: One, de: Eins }, fields: [topic, tone, size] }
-  - { title: { en: Two, de: Zwei }, fields: [loud, due, people] }
+  - { title: { en: Two, de: Zwei }, fields: [loud, due, tags, people] }
 promptTemplate: "{{ topic }} {{ tone }}"
 suggestedFollowUps:
   - { wizard: gremium, label: { en: Next, de: Weiter } }
@@ -55,6 +62,7 @@ def test_the_editor_form_view_yaml_view_and_dialogs(page: Page, echo_server: App
     page.goto(f"{echo_server.base_url}/editor?wizard=rich&layer=USER&lang={lang}")
     expect(page.get_by_text(t("editor_loads"))).to_be_visible()
     expect(page.locator(".vance-editor-preview .vance-preview")).not_to_be_empty()
+    expect(page.get_by_role("combobox", name=f"{t('field_default')} (tags)")).to_be_visible()  # the whole form
     settle(page)
     assert_no_blocking(page, f"the editor's form view ({lang})")
 

@@ -355,3 +355,39 @@ def test_a_save_in_the_dialog_shows_in_the_same_pages_wizards_tab(page: Page, se
     entry = page.locator('.vance-side .vance-wizard-entry[data-wizard="notes-same-page"]')
     expect(entry).to_contain_text("Renamed in the dialog")
     expect(entry.locator("xpath=..").get_by_role("button", name="Actions for Renamed in the dialog")).to_be_focused()
+
+
+TAGS = """\
+title: { en: "Tagged notes" }
+description: { en: "Notes with tags" }
+fields:
+  - name: tags
+    type: multi_select
+    label: { en: Tags }
+    choices:
+      - { value: urgent, label: { en: Urgent } }
+      - { value: later, label: { en: Later } }
+      - { value: idea, label: { en: Idea } }
+promptTemplate: "Tags: {{ tags | join(', ') }}"
+"""
+
+
+def test_a_multi_select_s_default_is_chosen_with_the_keyboard_and_saved(page: Page, server: AppServer) -> None:
+    path = write_wizard(server.data_dir, "_user_local", "tagged", TAGS)
+    page.goto(f"{server.base_url}/editor?wizard=tagged&layer=USER")
+    default = page.get_by_role("combobox", name="Default (tags)")
+    expect(default).to_be_visible()
+    default.focus()
+    page.keyboard.press("Enter")  # opens the choices
+    expect(page.get_by_role("option", name="urgent")).to_be_visible()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")  # onto the second choice
+    page.keyboard.press("Enter")  # chosen; the list stays open for more
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("option", name="later")).to_be_hidden()
+    expect(default).to_be_focused()  # the focus stays where the keyboard user was
+    expect(page.locator(".vance-editor-field[data-field='tags']")).to_contain_text("later")
+
+    save(page)
+    expect(page.get_by_text("Saved 'tagged'.")).to_be_visible()
+    file_holds(path, "defaultValue:\n      - later")
