@@ -65,8 +65,8 @@ def simulated_host(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def spinner_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Use prompt's spinner from the click on, so `use_prompt` can wait for it to go (in a page it
-    shows only for a render slower than form_actions.SPINNER_DELAY)."""
+    """Use prompt's spinner for any render still running on the loop's next turn, so `use_prompt`
+    can wait for it to go (in a page it shows only for a render slower than SPINNER_DELAY)."""
     monkeypatch.setattr(form_actions, "SPINNER_DELAY", 0)
 
 
@@ -141,6 +141,9 @@ async def use_prompt(user: User) -> None:
     """Click the open wizard's "Use prompt" and wait until the server is done with it (the button
     is busy from the click until the prompt is used or the errors are shown)."""
     user.find(marker="wizard-submit").click()
+    # The spinner's timer (delay 0) is due before this sleep's: after it, a render still running
+    # shows the spinner, and one already done has cancelled it.
+    await asyncio.sleep(0.01)
     await eventually(lambda: not any("loading" in b.props for b in elements(user, "wizard-submit")),
                      timeout=10, what="Use prompt to finish")
 

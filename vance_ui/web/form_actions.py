@@ -118,9 +118,6 @@ class FormActions:
             return None
         self._submitting = True
         spinner = asyncio.get_running_loop().call_later(SPINNER_DELAY, self.use_button.props, "loading")
-        if SPINNER_DELAY <= 0:  # at once (the User-fixture tests wait for the spinner to go)
-            spinner.cancel()
-            self.use_button.props("loading")
         return self._submit(spinner)
 
     async def _submit(self, spinner: asyncio.TimerHandle) -> None:
