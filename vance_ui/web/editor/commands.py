@@ -15,6 +15,7 @@ from vance_ui.authoring import LayerForbidden, SourceInvalid, SourceNotFound, Ve
 from vance_ui.web.context import PageContext
 from vance_ui.web.editor import dialogs
 from vance_ui.web.editor.history import pick_version
+from vance_ui.web.editor.undo_delete import deleted
 from vance_ui.wizards.model import Source
 from vance_ui.wizards.schema import WIZARD_NAME_RE
 from vance_ui.wizards.yaml_source import SourceProblem
@@ -158,7 +159,7 @@ class EditorCommands:
             return
         self.saved_text = self.text
         ui.run_javascript("window.vanceEditorDirty = false")
-        ui.notify(t("editor_deleted", name=self.name), type="positive")
+        deleted(self.ctx, self.name, self.layer)  # while this dialog's slot still exists
         self._go()
 
     async def leave(self) -> bool:

@@ -16,12 +16,13 @@ from vance_ui.web.context import PageContext
 from vance_ui.web.editor.dialog_host import open_editor
 from vance_ui.web.editor.dialogs import confirm
 from vance_ui.web.editor.opening import CASCADE
+from vance_ui.web.editor.undo_delete import DeletedNotice, deleted
 from vance_ui.wizards.model import Source
 from vance_ui.wizards.views import WizardSummary
 
 
 def authoring_buttons(ctx: PageContext) -> None:
-    """New wizard and Import, above the list."""
+    """New wizard and Import, above the list, and the place where a delete offers its Undo."""
     t = ctx.t
     with ui.row().classes("w-full gap-2 items-center"):
         new = aria(ui.button(t("new_wizard"), icon="add"), label=t("new_wizard")) \
@@ -30,6 +31,7 @@ def authoring_buttons(ctx: PageContext) -> None:
         upload = aria(ui.button(t("import_wizard"), icon="upload"), label=t("editor_import")) \
             .props("flat dense no-caps").mark("wizard-import")
         upload.on_click(lambda: open_editor(ctx, {"mode": "import"}, upload))
+    DeletedNotice(ctx)
 
 
 def source_badge(ctx: PageContext, wizard: WizardSummary) -> None:
@@ -92,4 +94,4 @@ async def _delete(ctx: PageContext, name: str, source: Source) -> None:
     except (SourceNotFound, LayerForbidden) as problem:
         ui.notify(str(problem), type="warning")
         return
-    ui.notify(t("editor_deleted", name=name), type="positive")
+    deleted(ctx, name, source)
