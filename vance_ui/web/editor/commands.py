@@ -50,13 +50,20 @@ class EditorCommands:
     def _show_problems(self, problems: list[SourceProblem]) -> None:
         raise NotImplementedError
 
+    async def until_checked(self) -> None:
+        raise NotImplementedError
+
     def replace_text(self, text: str, saved: bool = False) -> None:
         raise NotImplementedError
 
     async def save(self, if_match: str | bool | None = True) -> bool:
         """Save the text; `if_match` True: the version this editor read (a conflict if it changed)."""
         t, scope = self.ctx.t, self.ctx.scope
-        if self.problems or not WIZARD_NAME_RE.fullmatch(self.name):
+        await self.until_checked()  # the text as it is now was checked
+        if not WIZARD_NAME_RE.fullmatch(self.name):
+            return False
+        if self.problems:
+            ui.notify(t("editor_save_refused"), type="warning")
             return False
         expected = self.version if if_match is True else (if_match or None)
         if not self.exists and if_match is True:

@@ -48,7 +48,8 @@ class Editor(EditorCommands):
         self.name, self.layer, self.version, self.exists = opening.name, opening.layer, opening.version, opening.exists
         self.text = self.saved_text = opening.text
         self.problems: list[SourceProblem] = []
-        self._checking = False
+        self._checked = asyncio.Event()  # set while no check is in flight
+        self._checked.set()
         self._wanted: str | None = None
         self._dirty_sent = False
         self._doc_text: str | None = None
@@ -200,11 +201,15 @@ class Editor(EditorCommands):
     # -- checking: one in flight, the latest text next -------------------------------------------
 
     def _check(self, text: str) -> None:
+        """Save stays enabled meanwhile: a click on it waits for this check (a click on a button
+        disabled for the check was dropped, and the save never happened)."""
         self._wanted = text
-        if not self._checking:
-            self._checking = True
-            self.save_button.disable()
+        if self._checked.is_set():
+            self._checked.clear()
             background_tasks.create(self._check_until_current(), name="editor-check")
+
+    async def until_checked(self) -> None:
+        await self._checked.wait()
 
     async def _check_until_current(self) -> None:
         try:
@@ -219,7 +224,7 @@ class Editor(EditorCommands):
                     self._show_problems(problems)
                 self.preview.show(name, text)
         finally:
-            self._checking = False
+            self._checked.set()
             self._sync_actions()
 
     def _checked_name(self) -> str:
@@ -238,7 +243,7 @@ class Editor(EditorCommands):
         self._sync_actions()
 
     def _sync_actions(self) -> None:
-        savable = not self.problems and not self._checking and bool(WIZARD_NAME_RE.fullmatch(self.name)) \
+        savable = not self.problems and bool(WIZARD_NAME_RE.fullmatch(self.name)) \
             and self.layer in self.writable
         self.save_button.set_enabled(savable)
         self.history_button.set_enabled(self.exists)
