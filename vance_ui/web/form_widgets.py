@@ -222,11 +222,8 @@ class SelectWidget(FieldWidget):
         assert isinstance(self.field, SelectField)
         options = {c.value: localize(c.label, self.form.lang) for c in self.field.choices}
         start = value if isinstance(value, str) and value in options else None
-        # No menu transition: Quasar moves the focus back to the select once its menu's hide
-        # transition is over, which on a busy machine was after the user had clicked the next field
-        # (seen in Chromium under load: the next keystrokes went to the select).
         self._control(ui.select(options, label=self.label, value=start, clearable=not self.field.required)
-                      .props("outlined transition-duration=0"))
+                      .props("outlined"))
 
 
 class MultiSelectWidget(FieldWidget):

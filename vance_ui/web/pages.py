@@ -21,6 +21,10 @@ from vance_ui.web.warmup import warm_up_model_client
 
 
 def register_pages(service: WizardService) -> None:
+    # Every select's menu closes without a transition: Quasar gives the focus back to the select
+    # when the transition ends, which on a busy machine came after the user had clicked the next
+    # field (Chromium under load: the next keystrokes went to the select and reopened it).
+    ui.select.default_props("transition-duration=0")
     hub = ChangeHub()
     hub.attach(service)
     app.on_shutdown(hub.close)  # registered before NiceGUI's own task teardown, so it runs first
