@@ -23,6 +23,10 @@ from vance_ui.wizards.model import Source
 _NOTICES: WeakKeyDictionary[Client, DeletedNotice] = WeakKeyDictionary()
 
 
+class UndoRefused(Exception):
+    """Why the deleted version cannot be written back (said to the user as is)."""
+
+
 class DeletedNotice:
     """The page's one notice; `deleted` shows it. The status region stays in the page, empty while
     there is nothing to say: a live region that appears together with its text is often not read."""
@@ -59,7 +63,7 @@ class DeletedNotice:
         t = self.ctx.t
         try:
             await asyncio.to_thread(restore_deleted, WizardAuthoring(self.ctx.service), self.ctx, name, layer)
-        except (SourceNotFound, LayerForbidden, SourceInvalid) as problem:
+        except (UndoRefused, SourceNotFound, LayerForbidden, SourceInvalid) as problem:
             self._say(t("undo_failed", name=name, error=str(problem)))
             return
         self._say(t("wizard_restored", name=name))
@@ -78,10 +82,10 @@ def restore_deleted(authoring: WizardAuthoring, ctx: PageContext, name: str, lay
     except SourceNotFound:
         pass
     else:
-        raise SourceNotFound(ctx.t("undo_exists", name=name))
+        raise UndoRefused(ctx.t("undo_exists", name=name))
     kept = next((entry for entry in authoring.history(ctx.scope, name, layer) if entry.version is not None), None)
     if kept is None:
-        raise SourceNotFound(ctx.t("undo_nothing", name=name))
+        raise UndoRefused(ctx.t("undo_nothing", name=name))
     authoring.restore(ctx.scope, name, layer, kept.id, None)
 
 
