@@ -48,6 +48,9 @@ def test_delete_then_undo_with_the_keyboard(page: Page, echo_server: AppServer, 
     page.keyboard.press("Enter")
     restored = page.get_by_role("status").filter(has_text=t("wizard_restored", name=name))
     expect(restored).to_be_visible()
-    expect(restored.get_by_role("button", name=t("close"))).to_be_focused()  # Enter again dismisses it
+    expect(restored.get_by_role("button", name=t("close"))).to_be_focused()
+    page.keyboard.press("Enter")  # dismissed: the focus goes on to New wizard, not to the page's body
+    expect(restored).to_have_count(0)
+    expect(page.get_by_role("button", name=t("new_wizard"))).to_be_focused()
     expect(entry).to_be_visible()
     assert path.exists()

@@ -31,7 +31,7 @@ def authoring_buttons(ctx: PageContext) -> None:
         upload = aria(ui.button(t("import_wizard"), icon="upload"), label=t("editor_import")) \
             .props("flat dense no-caps").mark("wizard-import")
         upload.on_click(lambda: open_editor(ctx, {"mode": "import"}, upload))
-    DeletedNotice(ctx)
+    DeletedNotice(ctx, focus_after=new)
 
 
 def source_badge(ctx: PageContext, wizard: WizardSummary) -> None:

@@ -31,8 +31,8 @@ class DeletedNotice:
     """The page's one notice; `deleted` shows it. The status region stays in the page, empty while
     there is nothing to say: a live region that appears together with its text is often not read."""
 
-    def __init__(self, ctx: PageContext) -> None:
-        self.ctx = ctx
+    def __init__(self, ctx: PageContext, focus_after: ui.button) -> None:
+        self.ctx, self.focus_after = ctx, focus_after  # where the focus goes once the notice is closed
         self.box = aria(ui.row(), role="status").classes("vance-deleted-notice w-full items-center gap-2 no-wrap") \
             .mark("wizard-deleted")
         _NOTICES[ui.context.client] = self
@@ -56,8 +56,12 @@ class DeletedNotice:
             _focus_when_mounted(self._close_button())
 
     def _close_button(self) -> ui.button:
-        return aria(ui.button(icon="close", on_click=self.box.clear), label=self.ctx.t("close")) \
+        return aria(ui.button(icon="close", on_click=self._close), label=self.ctx.t("close")) \
             .props("flat round dense size=sm").mark("wizard-deleted-close")
+
+    def _close(self) -> None:
+        self.box.clear()
+        _focus_when_mounted(self.focus_after)
 
     async def undo(self, name: str, layer: Source) -> None:
         t = self.ctx.t
