@@ -151,13 +151,16 @@ def test_restore_an_older_version(page: Page, server: AppServer) -> None:
     write_wizard(server.data_dir, "_user_local", "notes-history", NOTES)
     page.goto(f"{server.base_url}/editor?wizard=notes-history&layer=USER")
     title = page.get_by_label("Title (EN)")
+    saved = page.get_by_text("Saved 'notes-history'.")
     title.fill("Meeting notes v2")
     save(page)
-    expect(page.get_by_text("Saved 'notes-history'.")).to_be_visible()
+    expect(saved).to_be_visible()
+    expect(saved).to_have_count(0)  # gone after its 5 s: the next one is the second save's
     title.fill("Meeting notes v3")
     save(page)
+    expect(saved).to_be_visible()  # the save is done, its history entry written (the file comes first)
     stored = server.data_dir / "default" / "_user_local" / "wizards" / "notes-history.yaml"
-    file_holds(stored, "Meeting notes v3")  # the first save's notice may still be on screen
+    file_holds(stored, "Meeting notes v3")
     page.get_by_role("button", name="History").click()
     history = page.locator(".vance-history-dialog")
     entries = history.locator(".q-btn", has_text=re.compile("as found|saved"))
