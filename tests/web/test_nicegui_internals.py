@@ -12,6 +12,7 @@ from pathlib import Path
 
 import nicegui
 import pytest
+from nicegui import ui
 
 from tests.conftest import REPO
 
@@ -129,3 +130,38 @@ def test_the_input_component_s_update_value_copies_the_value_prop_into_the_field
     source = (Path(nicegui.__file__).parent / "elements" / "input.py").read_text("utf-8")
     assert f"self.run_method('{UPDATE_METHOD}')" in source, \
         "NiceGUI no longer calls updateValue after a value change: is the prop alone enough now?"
+
+
+def test_codemirror_applies_the_value_prop_from_its_update_method_through_set_editor_value() -> None:
+    """vance_ui/web/nicegui_compat/code_editor.py (assets/code_editor.js) keeps an older text out
+    of the browser by overriding `setEditorValue`, which the update method calls with the prop."""
+    import inspect
+
+    from nicegui.elements.mixins.value_element import ValueElement
+
+    from vance_ui.web.nicegui_compat.code_editor import NICEGUI_COMPONENT
+
+    assert NICEGUI_COMPONENT.read_text("utf-8") == CODEMIRROR_JS
+    assert re.search(r"setEditorValueFromProps\(\) \{\s*this\.setEditorValue\(this\.value\);", CODEMIRROR_JS), \
+        "ui.codemirror's update method no longer applies the value through setEditorValue: code_editor.js"
+    assert re.search(r"\n    setEditorValue\(value\) \{", CODEMIRROR_JS)
+    assert re.search(r"\n  async mounted\(\) \{", CODEMIRROR_JS) and "doc: this.value," in CODEMIRROR_JS
+    assert "self._update_method = 'setEditorValueFromProps'" in inspect.getsource(ui.codemirror.__init__)
+    assert ui.codemirror.LOOPBACK is None  # a change from the browser sends no update back
+    handler = inspect.getsource(ValueElement._handle_value_change)
+    assert "if self._send_update_on_value_change:" in handler and "self.update()" in handler, \
+        "a value set by the server no longer sends an update: code_editor.py counts those"
+    assert "self._send_update_on_value_change = self.LOOPBACK is True" in inspect.getsource(ValueElement.__init__)
+
+
+def test_a_code_editor_counts_the_texts_the_server_sets() -> None:
+    from vance_ui.web.nicegui_compat.code_editor import SERIAL_PROP, CodeEditor
+
+    with ui.element():
+        editor = CodeEditor("one")
+    first = editor.props[SERIAL_PROP]
+    editor.set_value("two")
+    assert editor.props[SERIAL_PROP] == first + 1
+    editor._send_update_on_value_change = False  # as NiceGUI does for a change from the browser
+    editor.set_value("three")
+    assert editor.props[SERIAL_PROP] == first + 1

@@ -12,6 +12,7 @@ from vance_ui.web.a11y import aria, bridged_aria
 from vance_ui.web.editor.field_editor import FieldEditor, add_field_row, in_lang
 from vance_ui.web.i18n import LANGUAGES, Texts
 from vance_ui.web.icons import wizard_icon
+from vance_ui.web.nicegui_compat.code_editor import CodeEditor
 from vance_ui.wizards.heroicon_names import HEROICON_NAMES
 from vance_ui.wizards.schema import CONTEXT_VARIABLES
 from vance_ui.wizards.source_document import SourceDocument
@@ -179,7 +180,7 @@ class FormView:
         for key, title in (("promptTemplate", "wizard_prompt"), ("validatorPrompt", "wizard_validator")):
             with self._section(title):
                 ui.label(t("editor_variables", names=names)).classes("vance-help").mark(f"editor-variables-{key}")
-                ui.codemirror(str(doc.value(key) or ""), language="Jinja2", line_wrapping=True,
+                CodeEditor(str(doc.value(key) or ""), language="Jinja2", line_wrapping=True,
                               on_change=lambda e, k=key: self._value(k, e.value)) \
                     .props(f'data-editor-label="{t(title)}"').classes("w-full vance-template-editor") \
                     .mark(f"editor-{key}")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from nicegui import ui
 
+from vance_ui.web.nicegui_compat.code_editor import CodeEditor
+
 EDITOR_CSS = """
 .vance-editor-header { flex-wrap: wrap; row-gap: 4px; }
 .vance-editor-main { display: grid; grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr); gap: 0;
@@ -82,7 +84,7 @@ def add_editor_assets() -> None:
 
 
 def preload_editor_assets() -> None:
-    """A hidden, never-shown CodeMirror, so its JS (loaded on the first `ui.codemirror` in a page,
+    """A hidden, never-shown CodeMirror, so its JS (loaded on the first `CodeEditor` in a page,
     ~400 ms here) is in the browser before the first Edit. The chat page calls it once it is idle."""
     with ui.element("div").classes("hidden").props("aria-hidden=true"):
-        ui.codemirror("", language="YAML").mark("codemirror-preload")
+        CodeEditor("", language="YAML").mark("codemirror-preload")

@@ -10,6 +10,7 @@ from nicegui import ui
 
 from vance_ui.web.a11y import aria
 from vance_ui.web.i18n import Texts
+from vance_ui.web.nicegui_compat.code_editor import CodeEditor
 from vance_ui.wizards.schema import FIELD_TYPES
 from vance_ui.wizards.schema_keys import keys_at
 from vance_ui.wizards.yaml_source import SourceProblem
@@ -40,7 +41,7 @@ class YamlView:
         self.t = t
         with ui.column().classes("w-full gap-2 vance-yaml-view").mark("editor-yaml-view"):
             # Ctrl+Space is CodeMirror's own (its completion, which knows no wizard keys)
-            self.editor = ui.codemirror(text, language="YAML", indent="  ", line_wrapping=True,
+            self.editor = CodeEditor(text, language="YAML", indent="  ", line_wrapping=True,
                                         on_change=lambda e: on_text(e.value),
                                         keymap={"Ctrl-Shift-Space": self.suggest}) \
                 .classes("vance-yaml-editor w-full").mark("editor-yaml")
