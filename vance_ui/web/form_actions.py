@@ -50,32 +50,37 @@ class FormActions:
     def apply_report(self, report: FormReport) -> None: ...
 
     def _footer(self) -> None:
+        """Two groups that wrap as wholes on a narrow screen: Reset and Check, and the buttons that
+        move on (Cancel, Back, Next or Use prompt), which stay together at the right. Why Check is
+        off (no model) is a line of its own above them."""
         t = self.ctx.t
         self.status = ui.column().classes("vance-status w-full gap-1").props('role=status aria-live=polite')
         self.status.visible = False
-        with ui.row().classes("vance-wizard-footer w-full items-center"):
-            ui.button(t("reset"), icon="restart_alt", on_click=self.reset).props("flat no-caps color=grey-8") \
-                .classes("vance-reset").mark("wizard-reset")
-            ui.space()
-            self.check_button: ui.button | None = None
-            if self.definition.has_validator:
-                self._check_button()
-            ui.button(t("cancel"), on_click=self.close).props("flat no-caps").classes("vance-cancel")
-            self.back_button = ui.button(t("back"), icon="arrow_back", on_click=self.back) \
-                .props("outline no-caps").mark("wizard-back")
-            self.next_button = ui.button(t("next")).props("unelevated no-caps icon-right=arrow_forward") \
-                .mark("wizard-next")
-            on_form_submit(self.next_button, "click", self.form_box, self.next)
-            self.use_button = ui.button(t("use_prompt"), icon="input").props("unelevated no-caps") \
-                .mark("wizard-submit")
-            on_form_submit(self.use_button, "click", self.form_box, self.submit)
+        with ui.element("div").classes("vance-wizard-footer w-full").mark("wizard-footer"):
+            with ui.element("div").classes("vance-footer-group vance-footer-secondary"):
+                ui.button(t("reset"), icon="restart_alt", on_click=self.reset).props("flat no-caps color=grey-8") \
+                    .classes("vance-reset").mark("wizard-reset")
+                self.check_button: ui.button | None = None
+                if self.definition.has_validator:
+                    self._check_button()
+            if self.check_button is not None and not self.check_button.enabled:  # no model: say why
+                ui.label(t("check_needs_model")).classes("vance-help vance-check-reason").mark("check-reason")
+            with ui.element("div").classes("vance-footer-group vance-footer-primary"):
+                ui.button(t("cancel"), on_click=self.close).props("flat no-caps").classes("vance-cancel")
+                self.back_button = ui.button(t("back"), icon="arrow_back", on_click=self.back) \
+                    .props("outline no-caps").mark("wizard-back")
+                self.next_button = ui.button(t("next")).props("unelevated no-caps icon-right=arrow_forward") \
+                    .mark("wizard-next")
+                on_form_submit(self.next_button, "click", self.form_box, self.next)
+                self.use_button = ui.button(t("use_prompt"), icon="input").props("unelevated no-caps") \
+                    .mark("wizard-submit")
+                on_form_submit(self.use_button, "click", self.form_box, self.submit)
 
     def _check_button(self) -> None:
         t = self.ctx.t
         self.check_button = ui.button(t("check"), icon="fact_check").props("outline no-caps").mark("wizard-check")
-        if self.ctx.service.validator_model() is None:  # say why, next to the button, before anyone clicks
+        if self.ctx.service.validator_model() is None:
             self.check_button.disable()
-            ui.label(t("check_needs_model")).classes("vance-help vance-check-reason").mark("check-reason")
             return
         on_form_submit(self.check_button, "click", self.form_box, self.check)
 
