@@ -10,10 +10,11 @@ from vance_ui.api.app_setup import install_guards, mount_api
 from vance_ui.memory import building_long_lived_objects, limit_malloc_arenas, trim_memory
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
-from vance_ui.web import nicegui_speedups, store_notice
-from vance_ui.web.fast_paths import install_fast_paths
-from vance_ui.web.not_found import install_plain_404
+from vance_ui.web.nicegui_compat import speedups as nicegui_speedups
+from vance_ui.web.nicegui_compat.fast_paths import install_fast_paths
 from vance_ui.web.pages import register_pages
+from vance_ui.web.shell import store_notice
+from vance_ui.web.shell.not_found import install_plain_404
 
 limit_malloc_arenas()  # before the first thread-pool thread exists
 nicegui_speedups.install()

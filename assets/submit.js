@@ -1,4 +1,4 @@
-// Submit actions that carry the text the browser shows (vance_ui/web/submit.py explains why).
+// Submit actions that carry the text the browser shows (vance_ui/web/nicegui_compat/submit.py explains why).
 //
 // Until a page's websocket handshake is done, NiceGUI holds back each browser event on a 10 ms
 // retry timer of its own (nicegui.js, `delayed_emitter`), so held events can leave out of order.

@@ -47,7 +47,7 @@ document.addEventListener(
 
 
 // Keyboards (issue 17). Clickable cards and list entries (`.vance-activatable`, role=button,
-// tabindex=0; vance_ui/web/a11y.py) are pressed with Enter or Space like real buttons: the key
+// tabindex=0; vance_ui/web/shell/a11y.py) are pressed with Enter or Space like real buttons: the key
 // becomes a click, so the server's click handler does the rest. Arrow keys move the focus between
 // the elements of one `data-arrow-group` (the wizard search box and the wizard entries, the chats,
 // the quick-start cards, a chat's menu items), Home and End to its first and last one.
@@ -83,7 +83,7 @@ document.addEventListener("keydown", (event) => {
 
 // ARIA bridge (issue 17): Quasar gives a select's attributes to a wrapper around its combobox and a
 // drawer's to its inner content, never to the element a screen reader reads. The server puts the
-// wanted ones as JSON into `data-vance-aria` (vance_ui/web/a11y.py `bridged_aria`; null removes
+// wanted ones as JSON into `data-vance-aria` (vance_ui/web/shell/a11y.py `bridged_aria`; null removes
 // one); this sets them on the combobox or the <aside>, now and whenever Vue builds or changes them.
 // Vue leaves an attribute it did not change alone, so what is set here stays. Also names the
 // loading bar (an unnamed progressbar while it runs) with Quasar's own text in the page language.

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 
 from bench.stats import Figure
-from vance_ui.web.markdown import INLINE_REST_CHARS, StreamedMarkdown, end_html, to_html
+from vance_ui.web.chat.markdown import INLINE_REST_CHARS, StreamedMarkdown, end_html, to_html
 
 ANSWER_CHARS = 40_000
 UPDATE_CHARS = 200  # the browser item streams ~80 characters per 80 ms update; fewer, larger steps here

@@ -12,11 +12,11 @@ import jinja2
 from bench.http_load import GREMIUM_VALUES
 from bench.stats import Figure
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR
-from vance_ui.wizards.form_state import RenderContext
-from vance_ui.wizards.loader import load_wizard
-from vance_ui.wizards.sandbox_render import compile_source, render_compiled
-from vance_ui.wizards.templating import render_bounded
-from vance_ui.wizards.validation import validate_values
+from vance_ui.wizards.catalog.loader import load_wizard
+from vance_ui.wizards.filling.state import RenderContext
+from vance_ui.wizards.rules.validation import validate_values
+from vance_ui.wizards.templates.bounded import render_bounded
+from vance_ui.wizards.templates.compiled import compile_source, render_compiled
 
 
 def _per_call_us(fn: Callable[[], object], calls: int) -> float:

@@ -11,7 +11,7 @@ Source: the `heroicons` package on PyPI (its `heroicons/heroicons.zip`) or on np
     python scripts/update_heroicons.py /tmp/hero/heroicons/heroicons.zip     # or .../24/outline
 
 Writes `assets/heroicons/outline.svg`, `assets/heroicons/LICENSE` is kept as it is (MIT,
-Refactoring UI Inc.), and `vance_ui/wizards/heroicon_names.py`.
+Refactoring UI Inc.), and `vance_ui/wizards/format/heroicon_names.py`.
 """
 
 from __future__ import annotations

@@ -19,21 +19,21 @@ from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
 from vance_ui.tenant_settings import TenantSettingsReader
-from vance_ui.wizards.cascade import WizardRegistry, check_project_id
-from vance_ui.wizards.categories import category_label
-from vance_ui.wizards.form_paths import has_password
-from vance_ui.wizards.form_report import FormReport, report_steps
-from vance_ui.wizards.form_state import RenderContext, form_steps
-from vance_ui.wizards.listing import Listing
-from vance_ui.wizards.load_cache import LoadCache
-from vance_ui.wizards.model import LoadedWizard
-from vance_ui.wizards.render_pool import configure_render_pool, render_pool
-from vance_ui.wizards.rendering import RenderedPrompt, prompt_steps, validator_steps
-from vance_ui.wizards.schema import FormField
-from vance_ui.wizards.steps import RenderSteps, run_steps, run_steps_async
-from vance_ui.wizards.templating import TemplateProblem
-from vance_ui.wizards.validation import FieldError
-from vance_ui.wizards.views import WizardDefinition, WizardSummary, definition_view
+from vance_ui.wizards.catalog.cascade import WizardRegistry, check_project_id
+from vance_ui.wizards.catalog.listing import Listing
+from vance_ui.wizards.catalog.load_cache import LoadCache
+from vance_ui.wizards.catalog.model import LoadedWizard
+from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary, definition_view
+from vance_ui.wizards.filling.prompt import RenderedPrompt, prompt_steps, validator_steps
+from vance_ui.wizards.filling.report import FormReport, report_steps
+from vance_ui.wizards.filling.state import RenderContext, form_steps
+from vance_ui.wizards.format.categories import category_label
+from vance_ui.wizards.format.schema import FormField
+from vance_ui.wizards.rules.paths import has_password
+from vance_ui.wizards.rules.steps import RenderSteps, run_steps, run_steps_async
+from vance_ui.wizards.rules.validation import FieldError
+from vance_ui.wizards.templates.pool import configure_render_pool, render_pool
+from vance_ui.wizards.templates.problems import TemplateProblem
 
 log = logging.getLogger("vance_ui.service")
 

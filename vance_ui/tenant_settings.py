@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vance_ui.documents.store import DocumentStore, GenerationMemo
-from vance_ui.wizards.cascade import TENANT_PROJECT
-from vance_ui.wizards.categories import CategoryLabels, merged, parse_categories
-from vance_ui.wizards.yaml_source import SourceProblem, parse_yaml
+from vance_ui.wizards.catalog.cascade import TENANT_PROJECT
+from vance_ui.wizards.format.categories import CategoryLabels, merged, parse_categories
+from vance_ui.wizards.format.yaml_source import SourceProblem, parse_yaml
 
 log = logging.getLogger("vance_ui.service")
 TENANT_FILE = "tenant.yaml"

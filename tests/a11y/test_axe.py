@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 from tests.a11y.conftest import LANGS, PASSWORD
 from tests.support.app_server import AppServer
 from tests.support.axe import assert_no_blocking
-from vance_ui.web.i18n import Texts
-from vance_ui.web.theme import QUASAR_LANGUAGES
+from vance_ui.web.shell.i18n import Texts
+from vance_ui.web.shell.theme import QUASAR_LANGUAGES
 
 TITLES = {"gremium": {"en": "Create a council", "de": "Gremium anlegen"},
           "every-type": {"en": "Every field type", "de": "Alle Feldtypen"},

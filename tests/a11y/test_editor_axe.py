@@ -13,7 +13,7 @@ from tests.a11y.test_axe import settle
 from tests.conftest import write_wizard
 from tests.support.app_server import AppServer
 from tests.support.axe import assert_no_blocking
-from vance_ui.web.i18n import Texts
+from vance_ui.web.shell.i18n import Texts
 
 RICH = """\
 title: { en: "Rich wizard", de: "Reicher Wizard" }

@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.a11y.conftest import LANGS, screenshot
 from tests.support.app_server import AppServer
-from vance_ui.web.i18n import Texts
+from vance_ui.web.shell.i18n import Texts
 
 WIDTHS = (320, 390, 768)
 BUNDLED = ("gremium", "vogon-strategie", "create-project", "essay-recipe", "essay-mit-recipe")

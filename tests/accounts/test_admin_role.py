@@ -11,8 +11,8 @@ import pytest
 from vance_ui.accounts.directory import AccountsError, UserDirectory
 from vance_ui.api.auth import identity_from_token, scope_for
 from vance_ui.cli.main import main
-from vance_ui.web.auth import WebIdentity
-from vance_ui.web.context import PageContext
+from vance_ui.web.shell.auth import WebIdentity
+from vance_ui.web.shell.context import PageContext
 
 
 def run(argv: list[str], monkeypatch: pytest.MonkeyPatch, stdin: str = "") -> int:
@@ -71,7 +71,7 @@ def test_token_and_web_identities_carry_the_role_into_the_scope(tmp_path: Path) 
 
 def test_a_page_scope_carries_the_role(service: object) -> None:
     from vance_ui.service import WizardService
-    from vance_ui.web.i18n import Texts
+    from vance_ui.web.shell.i18n import Texts
 
     assert isinstance(service, WizardService)
     assert PageContext(service, Texts("en"), "acme", "alice", admin=True).scope.admin

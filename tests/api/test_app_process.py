@@ -1,6 +1,6 @@
 """The API served by the real app process (NiceGUI and all): API clients get no browser state.
 
-Before `vance_ui/web/fast_paths.py`, every cookie-less API request got a new browser id in a
+Before `vance_ui/web/nicegui_compat/fast_paths.py`, every cookie-less API request got a new browser id in a
 `Set-Cookie` and a user storage that stayed in the server's memory for good.
 """
 

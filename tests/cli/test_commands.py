@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from vance_ui.cli.main import main
-from vance_ui.wizards.schema import wizard_json_schema
+from vance_ui.wizards.format.schema import wizard_json_schema
 
 GREMIUM = {
     "outputName": "board", "purpose": "Advise on strategy",

@@ -15,7 +15,7 @@ from vance_ui.cli.main import main
 from vance_ui.cli.prompter import FormPrompter, run_wizard
 from vance_ui.cli.terminal import Terminal
 from vance_ui.service import Scope, WizardService
-from vance_ui.wizards.form_paths import parse_path, path_text
+from vance_ui.wizards.rules.paths import parse_path, path_text
 
 # all-types answers, in field order
 TITLE_DEFAULT = "\r"
@@ -167,7 +167,7 @@ def test_errors_for_unknown_fields_do_not_loop(cli_data: Path, service: WizardSe
     """A server whose errors name no field of this form: stop with a message instead of asking forever."""
     from vance_ui.cli.backend import BackendError
     from vance_ui.service import FormInvalid
-    from vance_ui.wizards.validation import FieldError
+    from vance_ui.wizards.rules.validation import FieldError
 
     class Confused(LocalBackend):
         def render(self, name: str, values: dict[str, object]) -> Rendered:  # type: ignore[override]

@@ -13,8 +13,8 @@ from vance_ui.cli.lint_cmd import find_targets, lint_paths
 from vance_ui.cli.main import main
 from vance_ui.service import Scope, WizardService
 from vance_ui.settings import Settings
-from vance_ui.wizards.lint import StandaloneContext, lint_wizard, pattern_problem
-from vance_ui.wizards.loader import load_wizard
+from vance_ui.wizards.catalog.lint import StandaloneContext, lint_wizard, pattern_problem
+from vance_ui.wizards.catalog.loader import load_wizard
 
 LINT = FIXTURES / "lint"
 

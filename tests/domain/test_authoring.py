@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO, write_wizard
-from vance_ui.authoring import (
+from vance_ui.authoring.history import KEEP
+from vance_ui.authoring.service import (
     LayerForbidden,
     NothingToRestore,
     SourceInvalid,
@@ -24,8 +25,7 @@ from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.documents.store import InvalidDocumentPath, ReadOnlyStore, VersionMismatch
 from vance_ui.service import Scope, WizardService
 from vance_ui.settings import Settings
-from vance_ui.wizard_history import KEEP
-from vance_ui.wizards.model import Source
+from vance_ui.wizards.catalog.model import Source
 
 ADMIN = Scope("default", "local", admin=True)
 ALICE = Scope("default", "alice")  # a multi-user member without the admin role

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import write_wizard
 from vance_ui.service import Scope, WizardService
-from vance_ui.wizards.availability import is_available
+from vance_ui.wizards.catalog.availability import is_available
 
 EDDIE = ["_user_*", "_tenant"]
 ARTHUR = ["!_*"]

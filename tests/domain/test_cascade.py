@@ -13,7 +13,7 @@ from tests.conftest import write_wizard
 from vance_ui.documents.filesystem import FileDocumentStore
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import Scope, WizardNotFound, WizardService
-from vance_ui.wizards.cascade import touches_wizards
+from vance_ui.wizards.catalog.cascade import touches_wizards
 
 
 def wizard_yaml(title: str) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import write_wizard
 from vance_ui.service import Scope, WizardService
-from vance_ui.wizards.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 
 CHAINED = """
 title: {en: Chain, de: Kette}

@@ -6,8 +6,9 @@ import time
 
 import pytest
 
-from vance_ui.wizards.loader import WizardLoadError, load_wizard
-from vance_ui.wizards.templating import TemplateProblem, compile_condition, compile_template, render_bounded
+from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.templates.bounded import compile_condition, compile_template, render_bounded
+from vance_ui.wizards.templates.problems import TemplateProblem
 
 REFUSED_AT_LOAD = [
     ("{{ ''.__class__.__mro__[1].__subclasses__() }}", "not allowed"),

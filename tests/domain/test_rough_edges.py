@@ -11,9 +11,9 @@ from tests.conftest import write_wizard
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import RenderFailed, Scope, WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, PACKAGE_ROOT, Settings
-from vance_ui.wizards.categories import category_label, parse_categories
-from vance_ui.wizards.heroicon_names import HEROICON_NAMES
-from vance_ui.wizards.heroicons import heroicon
+from vance_ui.wizards.format.categories import category_label, parse_categories
+from vance_ui.wizards.format.heroicon_names import HEROICON_NAMES
+from vance_ui.wizards.format.heroicons import heroicon
 
 SPRITE_DIR = PACKAGE_ROOT.parent / "assets" / "heroicons"
 

@@ -9,8 +9,8 @@ import jsonschema
 import pytest
 import yaml
 
-from vance_ui.wizards.loader import WizardLoadError, load_wizard
-from vance_ui.wizards.schema import wizard_json_schema
+from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.format.schema import wizard_json_schema
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -115,7 +115,7 @@ def test_missing_top_level_keys_and_unknown_ones() -> None:
 
 def test_committed_json_schema_matches_the_models() -> None:
     committed = json.loads((REPO / "assets" / "wizard.schema.json").read_text())
-    regenerate = ".venv/bin/python -m vance_ui.wizards.schema > assets/wizard.schema.json"
+    regenerate = ".venv/bin/python -m vance_ui.wizards.format.schema > assets/wizard.schema.json"
     assert committed == wizard_json_schema(), f"the schema file is stale; run: {regenerate}"
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from vance_ui.wizards.schema import FIELD_TYPES
-from vance_ui.wizards.schema_keys import keys_at
+from vance_ui.wizards.format.schema import FIELD_TYPES
+from vance_ui.wizards.format.schema_keys import keys_at
 
 
 def at(marked: str) -> list[str]:

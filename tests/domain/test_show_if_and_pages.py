@@ -13,11 +13,11 @@ import pytest
 
 from tests.conftest import REPO, write_wizard
 from vance_ui.service import FormInvalid, Scope, WizardService
-from vance_ui.wizards.form_report import FormReport, report_steps
-from vance_ui.wizards.form_state import RenderContext
-from vance_ui.wizards.loader import WizardLoadError, load_wizard
-from vance_ui.wizards.steps import run_steps
-from vance_ui.wizards.validation import validate_values
+from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.filling.report import FormReport, report_steps
+from vance_ui.wizards.filling.state import RenderContext
+from vance_ui.wizards.rules.steps import run_steps
+from vance_ui.wizards.rules.validation import validate_values
 
 SCOPE = Scope("default", "local")
 
@@ -67,7 +67,7 @@ def trip(service: WizardService, data_dir: Path) -> WizardService:
 
 
 def hidden(service: WizardService, name: str, values: dict[str, Any]) -> set[str]:
-    from vance_ui.wizards.form_paths import path_text
+    from vance_ui.wizards.rules.paths import path_text
 
     return {path_text(p) for p in service.form_report_sync(SCOPE, name, values).state.visibility.hidden}
 
@@ -513,7 +513,7 @@ def test_a_v1_wizard_shows_everything(service: WizardService) -> None:
 
 def test_the_json_schema_explains_show_if_pages_and_dates() -> None:
     """Editors show these descriptions while an author types (yaml-language-server)."""
-    from vance_ui.wizards.schema import wizard_json_schema
+    from vance_ui.wizards.format.schema import wizard_json_schema
 
     schema = wizard_json_schema()
     defs = schema["$defs"]

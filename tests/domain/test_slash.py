@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from vance_ui.chat.slash import ChatInput, match_names, match_wizards, menu_query, read_input
-from vance_ui.wizards.model import Source
-from vance_ui.wizards.views import WizardSummary
+from vance_ui.wizards.catalog.model import Source
+from vance_ui.wizards.catalog.views import WizardSummary
 
 
 def summary(name: str, title: str) -> WizardSummary:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from vance_ui.wizards.loader import load_wizard
-from vance_ui.wizards.schema import RepeatField, SelectField
-from vance_ui.wizards.source_document import SourceDocument
-from vance_ui.wizards.yaml_source import SourceProblem
+from vance_ui.wizards.catalog.loader import load_wizard
+from vance_ui.wizards.format.schema import RepeatField, SelectField
+from vance_ui.wizards.format.yaml_source import SourceProblem
+from vance_ui.wizards.source.document import SourceDocument
 
 HAND_WRITTEN = """\
 # Council wizard: keep this header

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from vance_ui.wizards.templating import TemplateProblem, compile_template, render_bounded
+from vance_ui.wizards.templates.bounded import compile_template, render_bounded
+from vance_ui.wizards.templates.problems import TemplateProblem
 
 
 def render(source: str, **values: object) -> str:

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from vance_ui.wizards.schema import Wizard
-from vance_ui.wizards.validation import validate_values
+from vance_ui.wizards.format.schema import Wizard
+from vance_ui.wizards.rules.validation import validate_values
 
 FORM = Wizard.model_validate({
     "title": {"en": "T"}, "description": {"en": "D"}, "promptTemplate": "x",

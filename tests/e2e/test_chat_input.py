@@ -152,7 +152,7 @@ def test_the_same_prompt_again_after_clearing_the_input_arrives_with_the_form_s_
         page: Page, server: AppServer) -> None:
     """The input was cleared by hand, so the browser's copy of its value is still the prompt the
     server sent; the same prompt again must still land in it. NiceGUI's own later `updateValue`
-    call is switched off here, so this sees the path vance_ui/web/value_sync.py adds (the prompt in
+    call is switched off here, so this sees the path vance_ui/web/nicegui_compat/value_sync.py adds (the prompt in
     the same message as the update that closes the form, not behind the dialog's closing)."""
     box = fresh_chat(page, server)
     for attempt in range(2):

@@ -37,7 +37,7 @@ WRITER = textwrap.dedent("""
     from vance_ui.chat.drafts import DraftStore
     from vance_ui.chat.sessions import SessionStore, StoredMessage
     from vance_ui.documents.filesystem import FileDocumentStore
-    from vance_ui.wizards.schema import StringField
+    from vance_ui.wizards.format.schema import StringField
 
     data, session_id, start, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     store = FileDocumentStore(data)

@@ -18,8 +18,8 @@ import pytest
 
 from tests.conftest import write_wizard
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardService
-from vance_ui.wizards.lint import StandaloneContext, lint_wizard
-from vance_ui.wizards.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.catalog.lint import StandaloneContext, lint_wizard
+from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 
 CORPUS = Path(__file__).parent / "corpus"
 HANG_BOUND = 1.0  # seconds: a safety bound against a stall, not a performance target

@@ -1,4 +1,4 @@
-"""The server's half of safe model output (vance_ui/web/markdown.py): with raw HTML off, not one
+"""The server's half of safe model output (vance_ui/web/chat/markdown.py): with raw HTML off, not one
 XSS payload of the browser corpus leaves the server as markup, before DOMPurify even runs."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.reliability.test_xss_browser import PAYLOADS, REPLIES
-from vance_ui.web.markdown import StreamedMarkdown, to_html
+from vance_ui.web.chat.markdown import StreamedMarkdown, to_html
 
 TAG = re.compile(r"<([a-zA-Z][\w-]*)([^>]*)>")
 ALLOWED = {"p", "a", "img", "code", "pre", "em", "strong", "ul", "ol", "li", "blockquote", "br", "hr",

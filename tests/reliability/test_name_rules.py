@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from vance_ui.api.auth import Identity, TenantNotFound
 from vance_ui.api.routes import PROJECT_PATTERN, TENANT_PATTERN
 from vance_ui.documents.store import InvalidDocumentPath, check_segment
-from vance_ui.wizards.cascade import check_project_id, check_wizard_name
-from vance_ui.wizards.schema import WIZARD_NAME_RE
+from vance_ui.wizards.catalog.cascade import check_project_id, check_wizard_name
+from vance_ui.wizards.format.schema import WIZARD_NAME_RE
 
 NAMEISH = st.text(alphabet="aZ09_.-/ \n%", max_size=70)
 

@@ -20,8 +20,8 @@ from vance_ui.api.limits import check_json_values
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
-from vance_ui.wizards.rendering import RenderedPrompt
-from vance_ui.wizards.schema import (
+from vance_ui.wizards.filling.prompt import RenderedPrompt
+from vance_ui.wizards.format.schema import (
     BooleanField,
     DateField,
     FormField,
@@ -33,7 +33,7 @@ from vance_ui.wizards.schema import (
     StringField,
     TextareaField,
 )
-from vance_ui.wizards.validation import ErrorCode, ValidationResult, validate_values
+from vance_ui.wizards.rules.validation import ErrorCode, ValidationResult, validate_values
 
 EXAMPLES = int(os.environ.get("VANCE_FUZZ_EXAMPLES", "60"))
 CODES = set(get_args(ErrorCode))

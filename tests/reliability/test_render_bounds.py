@@ -19,16 +19,10 @@ from tests.conftest import write_wizard
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import RenderFailed, Scope, WizardService
 from vance_ui.settings import Settings
-from vance_ui.wizards.render_pool import KILL_MARGIN_SECONDS, render_pool
-from vance_ui.wizards.sandbox import DEFAULT_LIMITS, TemplateLimits
-from vance_ui.wizards.templating import (
-    RendererBusy,
-    TemplateProblem,
-    check_template,
-    compile_template,
-    render_bounded,
-    render_bounded_async,
-)
+from vance_ui.wizards.templates.bounded import check_template, compile_template, render_bounded, render_bounded_async
+from vance_ui.wizards.templates.limits import DEFAULT_LIMITS, TemplateLimits
+from vance_ui.wizards.templates.pool import KILL_MARGIN_SECONDS, render_pool
+from vance_ui.wizards.templates.problems import RendererBusy, TemplateProblem
 
 DEADLINE = DEFAULT_LIMITS.deadline_seconds
 # Deadline plus the pool's kill margin plus time for a loaded CI machine to deliver the answer; the
@@ -180,7 +174,7 @@ def test_many_renders_at_once_each_get_their_own_answer() -> None:
 def test_a_busy_renderer_is_not_held_against_the_wizard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """While every worker is taken (here: one worker, busy with a bomb), a wizard that loads meets a
     busy renderer: the request is refused for now, and the wizard is not remembered as broken."""
-    from vance_ui.wizards import render_pool as pools
+    from vance_ui.wizards.templates import pool as pools
 
     pool = pools.RenderPool(size=1)
     monkeypatch.setattr(pools, "_POOL", pool)
@@ -204,7 +198,7 @@ def test_a_busy_renderer_is_not_held_against_the_wizard(tmp_path: Path, monkeypa
 
 
 def test_prestarted_workers_are_waiting_before_the_first_render(monkeypatch: pytest.MonkeyPatch) -> None:
-    from vance_ui.wizards import render_pool as pools
+    from vance_ui.wizards.templates import pool as pools
 
     pool = pools.RenderPool(size=2)
     monkeypatch.setattr(pools, "_POOL", pool)
@@ -243,7 +237,7 @@ def test_a_template_python_cannot_compile_is_a_clear_problem_and_the_worker_live
 
 
 def test_what_a_worker_compiled_before_does_not_eat_a_later_renders_memory(monkeypatch: pytest.MonkeyPatch) -> None:
-    from vance_ui.wizards import render_pool as pools
+    from vance_ui.wizards.templates import pool as pools
 
     pool = pools.RenderPool(size=1)
     monkeypatch.setattr(pools, "_POOL", pool)
@@ -288,7 +282,7 @@ def test_a_show_if_bomb_is_stopped_like_a_template(service: WizardService, data_
 def test_show_if_runs_per_request_are_bounded(service: WizardService, data_dir: Path) -> None:
     """Each showIf run is a round trip to a worker: nested repeat entries posted by the thousand would
     hold a worker for half a minute, so one set of values gets at most MAX_CONDITION_RUNS of them."""
-    from vance_ui.wizards.visibility import MAX_CONDITION_RUNS
+    from vance_ui.wizards.rules.visibility import MAX_CONDITION_RUNS
 
     write_wizard(data_dir, "_vance", "nested", """
 title: { en: "Nested" }
@@ -323,7 +317,7 @@ def test_a_listing_built_on_the_event_loop_while_its_renders_hold_every_worker_d
     itself), then loads a wizard synchronously (a page built after a save), which needs a worker.
     Waiting for the loop's own worker can never end; it used to stall every page until the pool gave
     up (30 s). Now the loop's thread gets an extra worker for that one request."""
-    from vance_ui.wizards import render_pool as pools
+    from vance_ui.wizards.templates import pool as pools
 
     pool = pools.RenderPool(size=1)
     monkeypatch.setattr(pools, "_POOL", pool)

@@ -15,7 +15,7 @@ from nicegui.testing.user_interaction import UserInteraction
 from tests.conftest import write_wizard
 from tests.support.fake_llm import FakeLLM
 from vance_ui.accounts.directory import UserDirectory
-from vance_ui.web import form_actions
+from vance_ui.web.form import actions as form_actions
 
 EVERY_TYPE = """
 title: { en: "Every field type", de: "Alle Feldtypen" }

@@ -14,8 +14,8 @@ from nicegui.testing import User
 
 from tests.support.fake_llm import FakeLLM
 from tests.web.conftest import click, elements, eventually, one, run_state
-from vance_ui.web import messages
-from vance_ui.web.markdown import INLINE_REST_CHARS, end_html, same_rendering, to_html
+from vance_ui.web.chat import messages
+from vance_ui.web.chat.markdown import INLINE_REST_CHARS, end_html, same_rendering, to_html
 
 
 async def send(user: User, text: str) -> None:

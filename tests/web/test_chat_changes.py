@@ -17,7 +17,7 @@ from nicegui import core
 from vance_ui.chat.drafts import DraftStore
 from vance_ui.chat.sessions import SessionStore, StoredMessage
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
-from vance_ui.web.changes import ChangeHub
+from vance_ui.web.shell.changes import ChangeHub
 
 WIZARD = b"title: {en: 'Fresh'}\nfields: []\npromptTemplate: 'x'\n"
 

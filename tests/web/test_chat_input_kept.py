@@ -10,7 +10,7 @@ from nicegui.testing import User
 
 from tests.conftest import write_wizard
 from tests.web.conftest import click, elements, emit, eventually, one, run_state, use_prompt
-from vance_ui.web import input_draft
+from vance_ui.web.chat import input_draft
 
 PASSWORD = "pw-7f3a-Zebra-Quartz-91"
 GOAL_WIZARD = """

@@ -10,7 +10,7 @@ from pydantic import TypeAdapter
 
 from tests.web.conftest import elements, eventually, marked, one, open_dialogs, use_prompt
 from vance_ui.chat.drafts import strip_secrets
-from vance_ui.wizards.schema import FormField
+from vance_ui.wizards.format.schema import FormField
 
 
 async def test_a_half_filled_form_survives_closing_and_a_new_page_but_the_password_does_not(

@@ -15,8 +15,8 @@ from tests.web.conftest import SECRET, click, elements, eventually, logged_in, o
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import FileDocumentStore
-from vance_ui.web.auth import safe_next
-from vance_ui.web.login_page import LoginGate
+from vance_ui.web.shell.auth import safe_next
+from vance_ui.web.shell.login import LoginGate
 
 WRONG = "User id or password is wrong."
 

@@ -54,7 +54,7 @@ def test_a_js_handler_runs_where_emit_is_defined() -> None:
 
 @pytest.mark.parametrize("name", ["vanceSubmitFields", "vanceSubmitForm"])
 def test_the_handlers_submit_py_names_exist(name: str) -> None:
-    from vance_ui.web import submit
+    from vance_ui.web.nicegui_compat import submit
 
     assert f"function {name}(emit, " in SUBMIT_JS
     assert name in submit._FIELDS_HANDLER + submit._FORM_HANDLER
@@ -64,7 +64,7 @@ def test_the_icon_font_to_preload_is_nicegui_s_material_icons_font() -> None:
     """theme.py reads NiceGUI's fonts.css; the page must ask for the very file NiceGUI serves."""
     from nicegui import app
 
-    from vance_ui.web import theme
+    from vance_ui.web.shell import theme
 
     url = theme._icon_font_url()
     assert url is not None, "fonts.css has no Material Icons face the regex finds: the page lost its preload"
@@ -82,7 +82,7 @@ def test_fast_paths_say_when_nicegui_s_middlewares_changed(monkeypatch: pytest.M
     from nicegui.middlewares import SetCacheControlMiddleware
     from starlette.middleware import Middleware
 
-    from vance_ui.web.fast_paths import PAGE_ONLY, install_fast_paths
+    from vance_ui.web.nicegui_compat.fast_paths import PAGE_ONLY, install_fast_paths
 
     monkeypatch.setattr(app, "user_middleware", [Middleware(SetCacheControlMiddleware)])
     monkeypatch.setattr(app, "middleware_stack", None)
@@ -106,7 +106,7 @@ INPUT_JS = (Path(nicegui.__file__).parent / "elements" / "input.js").read_text("
 
 
 def test_an_update_calls_the_element_s_update_method_once_applied() -> None:
-    """vance_ui/web/value_sync.py: the chat input's `_update_method` goes out with each of its
+    """vance_ui/web/nicegui_compat/value_sync.py: the chat input's `_update_method` goes out with each of its
     updates, and the browser calls it in the same message, after the new props are applied."""
     import inspect
 
@@ -122,7 +122,7 @@ def test_an_update_calls_the_element_s_update_method_once_applied() -> None:
 
 
 def test_the_input_component_s_update_value_copies_the_value_prop_into_the_field() -> None:
-    from vance_ui.web.value_sync import UPDATE_METHOD
+    from vance_ui.web.nicegui_compat.value_sync import UPDATE_METHOD
 
     assert re.search(rf"{UPDATE_METHOD}\(\) \{{\s*this\.inputValue = this\.value;\s*\}}", INPUT_JS), \
         "input.js's updateValue() changed: value_sync.py must be looked at"

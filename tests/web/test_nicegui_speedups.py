@@ -11,8 +11,8 @@ from nicegui import helpers
 from nicegui.helpers.functions import expects_arguments as nicegui_answer
 from nicegui.observables import ObservableDict
 
-from vance_ui.web import nicegui_speedups
-from vance_ui.web.nicegui_speedups import expects_arguments
+from vance_ui.web.nicegui_compat import speedups as nicegui_speedups
+from vance_ui.web.nicegui_compat.speedups import expects_arguments
 
 
 class Handlers:

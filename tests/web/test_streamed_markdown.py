@@ -8,8 +8,8 @@ from html import unescape
 
 import pytest
 
-from vance_ui.web import codehilite, markdown
-from vance_ui.web.markdown import StreamedMarkdown, render_untrusted, settled_end, to_html
+from vance_ui.web.chat import codehilite, markdown
+from vance_ui.web.chat.markdown import StreamedMarkdown, render_untrusted, settled_end, to_html
 
 ANSWER = """# Plan
 
@@ -137,7 +137,7 @@ def test_code_with_a_known_language_is_highlighted_in_the_colours_the_page_has()
     assert html.startswith('<div class="codehilite"><pre><code><span class="k">def</span>')
     assert to_html("```no-such-language\n<b>x</b>\n```\n") == "<pre><code>&lt;b&gt;x&lt;/b&gt;\n</code></pre>\n"
     assert codehilite.CSS_FILE.read_text(encoding="utf-8") == codehilite.stylesheet(), \
-        "Pygments changed: run `python -m vance_ui.web.codehilite`"
+        "Pygments changed: run `python -m vance_ui.web.chat.codehilite`"
 
 
 def test_a_long_open_code_block_is_not_parsed_again_at_every_update(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,7 +9,7 @@ from nicegui.testing import User
 
 from tests.conftest import write_wizard
 from tests.web.conftest import EVERY_TYPE, elements, eventually, one
-from vance_ui.web.icons import FALLBACK, SPRITE_URL, wizard_icon
+from vance_ui.web.shell.icons import FALLBACK, SPRITE_URL, wizard_icon
 
 
 def listed(user: User) -> list[str]:

@@ -24,7 +24,7 @@ from vance_ui.accounts.secrets import hash_password, new_token, token_hash, veri
 from vance_ui.accounts.sources import FileUsersSource, UsersSource, users_source
 from vance_ui.documents.store import DocumentStore, StoreUnavailable
 from vance_ui.settings import Settings
-from vance_ui.wizards.yaml_source import SourceProblem, parse_yaml
+from vance_ui.wizards.format.yaml_source import SourceProblem, parse_yaml
 
 log = logging.getLogger("vance_ui.accounts")
 

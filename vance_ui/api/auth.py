@@ -14,7 +14,7 @@ from vance_ui.accounts.directory import UserDirectory
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import Scope
 from vance_ui.settings import Settings
-from vance_ui.wizards.cascade import USER_PREFIX
+from vance_ui.wizards.catalog.cascade import USER_PREFIX
 
 
 class Unauthorized(Exception):

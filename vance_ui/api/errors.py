@@ -15,7 +15,7 @@ from vance_ui.api.auth import TenantNotFound, Unauthorized
 from vance_ui.documents.store import InvalidDocumentPath, StoreUnavailable
 from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
-from vance_ui.wizards.templating import RendererBusy
+from vance_ui.wizards.templates.problems import RendererBusy
 
 log = logging.getLogger("vance_ui.api")
 

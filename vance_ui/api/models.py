@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
 
 from vance_ui.api.limits import check_json_values
-from vance_ui.wizards.views import WizardSummary
+from vance_ui.wizards.catalog.views import WizardSummary
 
 
 class ValuesBody(BaseModel):

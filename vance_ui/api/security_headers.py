@@ -10,7 +10,7 @@
   in model output point to; the app's own navigations (`vance:` links are handled in-page) keep it.
 
 A header a route already set wins. Plain ASGI, not `BaseHTTPMiddleware`, which costs a task and a
-wrapped `receive` per request (see `vance_ui/web/fast_paths.py`).
+wrapped `receive` per request (see `vance_ui/web/nicegui_compat/fast_paths.py`).
 """
 
 from __future__ import annotations

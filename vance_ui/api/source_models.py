@@ -7,7 +7,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from vance_ui.api.models import ErrorOut
-from vance_ui.wizards.model import Source
+from vance_ui.wizards.catalog.model import Source
 
 
 class ProblemOut(BaseModel):

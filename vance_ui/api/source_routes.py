@@ -28,7 +28,8 @@ from vance_ui.api.source_models import (
     ProblemsOut,
     SourceOut,
 )
-from vance_ui.authoring import (
+from vance_ui.authoring.history import HistoryEntry
+from vance_ui.authoring.service import (
     LayerForbidden,
     NothingToRestore,
     SourceInvalid,
@@ -38,9 +39,8 @@ from vance_ui.authoring import (
     WizardSource,
 )
 from vance_ui.service import Scope
-from vance_ui.wizard_history import HistoryEntry
-from vance_ui.wizards.model import Source
-from vance_ui.wizards.yaml_source import MAX_FILE_BYTES, SourceProblem
+from vance_ui.wizards.catalog.model import Source
+from vance_ui.wizards.format.yaml_source import MAX_FILE_BYTES, SourceProblem
 
 router = APIRouter(prefix="/brain/{tenant}/wizards/{name}", tags=["wizard source"])
 

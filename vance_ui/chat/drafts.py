@@ -4,7 +4,7 @@ and the unsent chat input per chat: `<tenant>/_user_<user>/inputs/<chat id>.json
 Password values are never written: `strip_secrets` blanks them (inside repeat items too)
 before anything reaches the store. A chat input cannot be cleaned that way (a prompt is text, the
 value may be anywhere in it), so the web chat never saves one that came from a wizard with a
-password field (`form_paths.has_password`) until it has been emptied or sent (vance_ui/web/input_draft.py).
+password field (`form_paths.has_password`) until it has been emptied or sent (vance_ui/web/chat/input_draft.py).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.store import DocumentStore, InvalidDocumentPath, check_segment
-from vance_ui.wizards.form_paths import without_secrets
-from vance_ui.wizards.schema import FormField
+from vance_ui.wizards.format.schema import FormField
+from vance_ui.wizards.rules.paths import without_secrets
 
 FOLDER = "drafts"
 MAX_PAGE = 1000

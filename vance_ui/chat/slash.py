@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from vance_ui.wizards.views import WizardSummary
+from vance_ui.wizards.catalog.views import WizardSummary
 
 WIZARD_COMMAND = "wizard"
 _WORD_START = re.compile(r"(?:^|[^0-9a-z])([0-9a-z])")

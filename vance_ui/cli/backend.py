@@ -14,9 +14,9 @@ import httpx
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardNotFound, WizardService
-from vance_ui.wizards.form_paths import Path, parse_path
-from vance_ui.wizards.validation import FieldError
-from vance_ui.wizards.views import WizardDefinition, WizardSummary
+from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary
+from vance_ui.wizards.rules.paths import Path, parse_path
+from vance_ui.wizards.rules.validation import FieldError
 
 T = TypeVar("T")
 

@@ -136,7 +136,7 @@ def cmd_wizard(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from vance_ui.wizards.schema import wizard_json_schema
+    from vance_ui.wizards.format.schema import wizard_json_schema
 
     print(json.dumps(wizard_json_schema(), indent=2, ensure_ascii=False))
     return 0

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from vance_ui.settings import Settings
 from vance_ui.tenant_settings import BUNDLED_CATEGORIES, TENANT_FILE
-from vance_ui.wizards.cascade import FOLDER, SUFFIX, TENANT_PROJECT, USER_PREFIX, WizardRegistry
-from vance_ui.wizards.lint import CascadeContext, Finding, LintContext, check_wizard, load_source
-from vance_ui.wizards.model import LoadedWizard, Source
-from vance_ui.wizards.schema import Wizard
+from vance_ui.wizards.catalog.cascade import FOLDER, SUFFIX, TENANT_PROJECT, USER_PREFIX, WizardRegistry
+from vance_ui.wizards.catalog.lint import CascadeContext, Finding, LintContext, check_wizard, load_source
+from vance_ui.wizards.catalog.model import LoadedWizard, Source
+from vance_ui.wizards.format.schema import Wizard
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from prompt_toolkit.completion import WordCompleter
 from vance_ui.cli.backend import Backend, BackendError, Rendered
 from vance_ui.cli.terminal import Terminal
 from vance_ui.service import FormInvalid
-from vance_ui.wizards.form_paths import Path
-from vance_ui.wizards.validation import FieldError
-from vance_ui.wizards.views import ChoiceView, FieldView
+from vance_ui.wizards.catalog.views import ChoiceView, FieldView
+from vance_ui.wizards.rules.paths import Path
+from vance_ui.wizards.rules.validation import FieldError
 
 Values = dict[str, Any]
 HiddenCheck = Callable[[Path], bool]

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 import httpx
 
-from vance_ui.authoring import (
+from vance_ui.authoring.service import (
     HistoryEntry,
     LayerForbidden,
     NothingToRestore,
@@ -26,7 +26,7 @@ from vance_ui.authoring import (
 from vance_ui.cli.backend import BackendError, http_call
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import Scope, WizardService
-from vance_ui.wizards.model import Source
+from vance_ui.wizards.catalog.model import Source
 
 
 class SourceBackend(Protocol):

@@ -13,13 +13,13 @@ import os
 import sys
 from pathlib import Path
 
-from vance_ui.authoring import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict
+from vance_ui.authoring.service import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict
 from vance_ui.cli.backend import BackendError
 from vance_ui.cli.commands import EXIT_INVALID, fail, print_table
 from vance_ui.cli.source_backend import LocalSource, RemoteSource, SourceBackend
 from vance_ui.service import Scope
 from vance_ui.settings import Settings
-from vance_ui.wizards.model import Source
+from vance_ui.wizards.catalog.model import Source
 
 LAYERS = ("USER", "PROJECT", "VANCE", "RESOURCE")
 

@@ -11,13 +11,13 @@ from fastapi.responses import RedirectResponse
 from nicegui import app, ui
 
 from vance_ui.service import WizardService
-from vance_ui.web.auth import current_identity, login_url, user_directory
-from vance_ui.web.changes import ChangeHub
-from vance_ui.web.chat_page import ChatPage
-from vance_ui.web.editor import register_editor_page
-from vance_ui.web.login_page import LoginGate, register_login_page
-from vance_ui.web.open_pages import OpenPages
-from vance_ui.web.warmup import warm_up_model_client
+from vance_ui.web.chat.page import ChatPage
+from vance_ui.web.editor.route import register_editor_page
+from vance_ui.web.shell.auth import current_identity, login_url, user_directory
+from vance_ui.web.shell.changes import ChangeHub
+from vance_ui.web.shell.login import LoginGate, register_login_page
+from vance_ui.web.shell.open_pages import OpenPages
+from vance_ui.web.shell.warmup import warm_up_model_client
 
 
 def register_pages(service: WizardService) -> None:

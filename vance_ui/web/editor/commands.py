@@ -11,14 +11,14 @@ from urllib.parse import urlencode
 
 from nicegui import ui
 
-from vance_ui.authoring import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict, WizardAuthoring
-from vance_ui.web.context import PageContext
+from vance_ui.authoring.service import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict, WizardAuthoring
 from vance_ui.web.editor import dialogs
 from vance_ui.web.editor.history import pick_version
 from vance_ui.web.editor.undo_delete import deleted
-from vance_ui.wizards.model import Source
-from vance_ui.wizards.schema import WIZARD_NAME_RE
-from vance_ui.wizards.yaml_source import SourceProblem
+from vance_ui.web.shell.context import PageContext
+from vance_ui.wizards.catalog.model import Source
+from vance_ui.wizards.format.schema import WIZARD_NAME_RE
+from vance_ui.wizards.format.yaml_source import SourceProblem
 
 PLACEHOLDER_NAME = "new-wizard"  # what an unnamed wizard is checked as
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 
 from nicegui import ui
 
-from vance_ui.web.a11y import aria
-from vance_ui.web.context import PageContext
+from vance_ui.web.shell.a11y import aria
+from vance_ui.web.shell.context import PageContext
 
 #: focus the opener again; the Wizards tab may have been rebuilt meanwhile (a save): then the same
 #: wizard's actions button, else the New wizard button's row

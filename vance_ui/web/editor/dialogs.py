@@ -8,8 +8,8 @@ from typing import Any
 
 from nicegui import events, ui
 
-from vance_ui.web.a11y import aria
-from vance_ui.web.i18n import Texts
+from vance_ui.web.shell.a11y import aria
+from vance_ui.web.shell.i18n import Texts
 
 MAX_IMPORT_BYTES = 512 * 1024  # as for loading a wizard file
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from nicegui import ui
 
-from vance_ui.web.a11y import aria, bridged_aria
-from vance_ui.web.i18n import Texts
-from vance_ui.wizards.schema import FIELD_TYPES
-from vance_ui.wizards.source_document import FieldPath, SourceDocument
+from vance_ui.web.shell.a11y import aria, bridged_aria
+from vance_ui.web.shell.i18n import Texts
+from vance_ui.wizards.format.schema import FIELD_TYPES
+from vance_ui.wizards.source.document import FieldPath, SourceDocument
 
 Notify = Callable[[], None]
 

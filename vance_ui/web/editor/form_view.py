@@ -8,14 +8,14 @@ from collections.abc import Callable
 
 from nicegui import ui
 
-from vance_ui.web.a11y import aria, bridged_aria
 from vance_ui.web.editor.field_editor import FieldEditor, add_field_row, in_lang
-from vance_ui.web.i18n import LANGUAGES, Texts
-from vance_ui.web.icons import wizard_icon
 from vance_ui.web.nicegui_compat.code_editor import CodeEditor
-from vance_ui.wizards.heroicon_names import HEROICON_NAMES
-from vance_ui.wizards.schema import CONTEXT_VARIABLES
-from vance_ui.wizards.source_document import SourceDocument
+from vance_ui.web.shell.a11y import aria, bridged_aria
+from vance_ui.web.shell.i18n import LANGUAGES, Texts
+from vance_ui.web.shell.icons import wizard_icon
+from vance_ui.wizards.format.heroicon_names import HEROICON_NAMES
+from vance_ui.wizards.format.schema import CONTEXT_VARIABLES
+from vance_ui.wizards.source.document import SourceDocument
 
 Edited = Callable[[SourceDocument], None]
 

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 
 from nicegui import ui
 
-from vance_ui.authoring import HistoryEntry, SourceNotFound, WizardAuthoring
+from vance_ui.authoring.service import HistoryEntry, SourceNotFound, WizardAuthoring
 from vance_ui.service import Scope
-from vance_ui.web.a11y import aria
-from vance_ui.web.i18n import Texts
-from vance_ui.wizards.model import Source
+from vance_ui.web.shell.a11y import aria
+from vance_ui.web.shell.i18n import Texts
+from vance_ui.wizards.catalog.model import Source
 
 
 def diff_text(old: str, new: str, old_name: str, new_name: str) -> str:

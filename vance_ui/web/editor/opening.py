@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from vance_ui.authoring import LayerForbidden, SourceNotFound, WizardAuthoring
+from vance_ui.authoring.service import LayerForbidden, SourceNotFound, WizardAuthoring
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import WizardNotFound
-from vance_ui.web.context import PageContext
-from vance_ui.wizards.model import Source
-from vance_ui.wizards.source_document import SourceDocument
+from vance_ui.web.shell.context import PageContext
+from vance_ui.wizards.catalog.model import Source
+from vance_ui.wizards.source.document import SourceDocument
 
 #: the cascade, winner first
 CASCADE = (Source.PROJECT, Source.USER, Source.VANCE, Source.RESOURCE)

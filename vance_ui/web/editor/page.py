@@ -18,19 +18,19 @@ from typing import Any
 
 from nicegui import background_tasks, ui
 
-from vance_ui.authoring import WizardAuthoring
-from vance_ui.web.a11y import aria, bridged_aria
-from vance_ui.web.context import PageContext
+from vance_ui.authoring.service import WizardAuthoring
 from vance_ui.web.editor.commands import PLACEHOLDER_NAME, EditorCommands
 from vance_ui.web.editor.form_view import FormView
 from vance_ui.web.editor.opening import open_source
 from vance_ui.web.editor.preview import EditorPreview
 from vance_ui.web.editor.style import add_editor_assets
 from vance_ui.web.editor.yaml_view import YamlView
-from vance_ui.wizards.model import Source
-from vance_ui.wizards.schema import WIZARD_NAME_RE
-from vance_ui.wizards.source_document import SourceDocument
-from vance_ui.wizards.yaml_source import SourceProblem
+from vance_ui.web.shell.a11y import aria, bridged_aria
+from vance_ui.web.shell.context import PageContext
+from vance_ui.wizards.catalog.model import Source
+from vance_ui.wizards.format.schema import WIZARD_NAME_RE
+from vance_ui.wizards.format.yaml_source import SourceProblem
+from vance_ui.wizards.source.document import SourceDocument
 
 
 class Editor(EditorCommands):

@@ -10,15 +10,15 @@ import asyncio
 
 from nicegui import ui
 
-from vance_ui.authoring import LayerForbidden, SourceNotFound, WizardAuthoring
-from vance_ui.web.a11y import aria
-from vance_ui.web.context import PageContext
+from vance_ui.authoring.service import LayerForbidden, SourceNotFound, WizardAuthoring
 from vance_ui.web.editor.dialog_host import open_editor
 from vance_ui.web.editor.dialogs import confirm
 from vance_ui.web.editor.opening import CASCADE
 from vance_ui.web.editor.undo_delete import DeletedNotice, deleted
-from vance_ui.wizards.model import Source
-from vance_ui.wizards.views import WizardSummary
+from vance_ui.web.shell.a11y import aria
+from vance_ui.web.shell.context import PageContext
+from vance_ui.wizards.catalog.model import Source
+from vance_ui.wizards.catalog.views import WizardSummary
 
 
 def authoring_buttons(ctx: PageContext) -> None:

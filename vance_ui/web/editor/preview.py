@@ -13,15 +13,15 @@ from typing import Any
 
 from nicegui import background_tasks, ui
 
-from vance_ui.web.a11y import aria
-from vance_ui.web.context import PageContext
-from vance_ui.web.form_fields import FormFields
-from vance_ui.web.form_pages import FormPages
-from vance_ui.wizards.form_report import report_steps
-from vance_ui.wizards.loader import WizardLoadError, load_wizard
-from vance_ui.wizards.model import LoadedWizard
-from vance_ui.wizards.steps import run_steps_async
-from vance_ui.wizards.templating import TemplateProblem
+from vance_ui.web.form.fields import FormFields
+from vance_ui.web.form.pages import FormPages
+from vance_ui.web.shell.a11y import aria
+from vance_ui.web.shell.context import PageContext
+from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.catalog.model import LoadedWizard
+from vance_ui.wizards.filling.report import report_steps
+from vance_ui.wizards.rules.steps import run_steps_async
+from vance_ui.wizards.templates.problems import TemplateProblem
 
 
 def _load(name: str, text: str) -> LoadedWizard | None:

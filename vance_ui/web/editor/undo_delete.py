@@ -15,10 +15,10 @@ from weakref import WeakKeyDictionary
 
 from nicegui import Client, ui
 
-from vance_ui.authoring import LayerForbidden, SourceInvalid, SourceNotFound, WizardAuthoring
-from vance_ui.web.a11y import aria
-from vance_ui.web.context import PageContext
-from vance_ui.wizards.model import Source
+from vance_ui.authoring.service import LayerForbidden, SourceInvalid, SourceNotFound, WizardAuthoring
+from vance_ui.web.shell.a11y import aria
+from vance_ui.web.shell.context import PageContext
+from vance_ui.wizards.catalog.model import Source
 
 _NOTICES: WeakKeyDictionary[Client, DeletedNotice] = WeakKeyDictionary()
 

@@ -8,12 +8,12 @@ from collections.abc import Callable, Sequence
 
 from nicegui import ui
 
-from vance_ui.web.a11y import aria
-from vance_ui.web.i18n import Texts
 from vance_ui.web.nicegui_compat.code_editor import CodeEditor
-from vance_ui.wizards.schema import FIELD_TYPES
-from vance_ui.wizards.schema_keys import keys_at
-from vance_ui.wizards.yaml_source import SourceProblem
+from vance_ui.web.shell.a11y import aria
+from vance_ui.web.shell.i18n import Texts
+from vance_ui.wizards.format.schema import FIELD_TYPES
+from vance_ui.wizards.format.schema_keys import keys_at
+from vance_ui.wizards.format.yaml_source import SourceProblem
 
 TextHandler = Callable[[str], None]
 

@@ -1,0 +1,246 @@
+"""The wizard dialog: FormFields (page by page for a multi-step wizard) beside the live preview.
+
+After each change the service reports what the form shows (`form_report`: hidden fields and pages,
+the preview); at most one report is in flight per form, and changes made meanwhile are reported
+right after it, so the preview follows typing without a debounce. Next checks the current page,
+"Use prompt" renders strictly; errors land at their fields (on their page). On success the prompt
+goes to the chat input (nothing is sent). The form is kept as a draft, with its page, while open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from nicegui import background_tasks, run, ui
+
+from vance_ui.documents.store import InvalidDocumentPath
+from vance_ui.service import RenderFailed, WizardNotFound
+from vance_ui.web.form.actions import FormActions
+from vance_ui.web.form.fields import FormFields
+from vance_ui.web.form.pages import FormPages
+from vance_ui.web.shell.a11y import aria
+from vance_ui.web.shell.context import PageContext
+from vance_ui.web.shell.icons import wizard_icon
+from vance_ui.web.shell.links import coerce_prefill
+from vance_ui.wizards.catalog.views import WizardDefinition
+from vance_ui.wizards.filling.report import FormReport
+from vance_ui.wizards.format.schema import Wizard
+
+DRAFT_DELAY = 0.5  # a draft is written once typing pauses
+PromptHandler = Callable[[str], None]
+
+# The classes an open form brings into the page (Tailwind utilities, Quasar's dialog, its transitions, card, checkbox
+# and field states). The in-browser Tailwind compiler rebuilds its stylesheet whenever a class it
+# has not seen appears, and the browser then restyles the whole page; with these on a hidden
+# element from the start, the first form opened in a page costs no more than later ones. Only a
+# matter of speed: a class missing here just means one rebuild. The app's own `vance-*` classes
+# are left out on purpose: tests and scripts find the dialog and its parts by them.
+FORM_CLASSES = (
+    "absolute-full disabled fixed-full fullscreen gap-3 items-baseline items-stretch justify-between leading-tight "
+    "nicegui-dialog-open no-pointer-events q-body--prevent-scroll q-btn--outline border-radius-inherit "
+    "q-checkbox q-checkbox__bg q-checkbox__indet q-checkbox__inner q-checkbox__inner--truthy "
+    "q-checkbox__inner--falsy q-checkbox__label q-checkbox__native q-checkbox__svg q-checkbox__truthy "
+    "q-dialog q-dialog--modal q-dialog__backdrop q-dialog__inner q-dialog__inner--minimized "
+    "q-dialog__inner--standard q-field--labeled q-field__label q-field__focusable-action q-field--error "
+    "q-field--focused q-field--highlighted q-field--with-bottom q-field__bottom q-field__bottom--animated "
+    "q-field__messages q-ma-none q-pa-none text-base text-grey-8 text-lg text-negative text-amber-8 "
+    "whitespace-pre-line q-transition--none-enter-from q-transition--none-enter-active q-transition--none-enter-to "
+    "q-transition--fade-enter-from q-transition--fade-enter-active q-transition--fade-enter-to "
+    "q-transition--fade-leave-from q-transition--fade-leave-active q-transition--fade-leave-to"
+)
+
+
+def preload_form_assets() -> None:
+    """Called once per page: makes the first wizard form open as fast as later ones.
+
+    A never-opened dialog, so Quasar's dialog component (`dialog.js`) loads with the page instead
+    of after the first click, and a hidden element carrying `FORM_CLASSES` (see above).
+    """
+    ui.dialog().mark("dialog-preload")
+    ui.element("div").classes(f"hidden {FORM_CLASSES}").props("aria-hidden=true")
+
+
+class WizardForm(FormActions):
+    """One open wizard. `open_wizard` builds it; the dialog is deleted again when it closes."""
+
+    def __init__(self, ctx: PageContext, definition: WizardDefinition, wizard: Wizard, values: Mapping[str, Any],
+                 on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
+        self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
+        self.submitted = False
+        self._submitting = False
+        self._draft_lock = threading.Lock()  # a draft write in a thread vs. forgetting the draft
+        self._draft_epoch = 0  # a write asked for before the draft was forgotten is dropped
+        self._draft_timer: asyncio.TimerHandle | None = None
+        self._reporting = False  # a report is in flight
+        self._stale = False  # the values changed since it was asked for
+        t = ctx.t
+        # No fade-in: Quasar's transitions set an inherited CSS variable on the dialog's root, so the
+        # browser restyles every node of the form twice more (~60 ms for 60 fields, bench/browser.py),
+        # and the fade kept the form see-through for 300 ms after it was laid out.
+        with aria(ui.dialog().props("transition-show=none"), label=definition.title) as self.dialog, \
+                ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
+            self._header(restored)
+            with ui.element("div").classes("vance-wizard-body"):
+                with ui.column().classes("vance-form-pane"):
+                    self.form_box = ui.column().classes("w-full gap-4")
+                # focusable: a long preview scrolls, and keyboard users must be able to scroll it
+                with aria(ui.column(), role="region", label=t("preview")).props("tabindex=0") \
+                        .classes("vance-preview-pane gap-1"):
+                    ui.label(t("preview")).classes("vance-pane-title")
+                    ui.label(t("preview_hint")).classes("vance-help")
+                    if definition.warnings:  # for the author: loads, but most likely a mistake (see vance lint)
+                        ui.label("\n".join([t("author_warnings"), *definition.warnings])) \
+                            .classes("vance-author-warnings whitespace-pre-line").mark("wizard-warnings")
+                    self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
+            self._footer()
+        self._build_form(values, page)
+        self.dialog.on_value_change(lambda e: None if e.value else self._closed())
+        self.request_report()
+
+    def _build_form(self, values: Mapping[str, Any], page: int) -> None:
+        self.form_box.clear()
+        with self.form_box:
+            self.pages = FormPages(self.wizard.pages, self.ctx.lang, self.ctx.t, page)
+            self.form = FormFields(self.wizard.fields, values, self.ctx.t, self.ctx.lang,
+                                   on_change=self.changed_values, place=self.pages.place)
+        self.sync_buttons()
+
+    def _header(self, restored: bool) -> None:
+        d, t = self.definition, self.ctx.t
+        with ui.row().classes("vance-wizard-header w-full items-center no-wrap"):
+            with ui.element("div").classes("vance-icon-tile"):
+                ui.icon(wizard_icon(d.icon))
+            with ui.column().classes("gap-0 min-w-0 grow"):
+                ui.label(d.title).classes("text-lg font-semibold leading-tight").mark("wizard-title")
+                ui.label(d.description).classes("vance-help")
+            self.restored_badge = ui.badge(t("draft_restored")).props("outline color=grey-7") \
+                .mark("draft-restored")
+            self.restored_badge.visible = restored
+            aria(ui.button(icon="close", on_click=self.close), label=t("close")).props("flat round dense") \
+                .tooltip(t("close")).mark("wizard-close")
+
+    # -- what the form shows: one report in flight, the latest values next -----------------------
+
+    def changed_values(self) -> None:
+        """After every change: a report (visibility + preview) and, once typing pauses, the draft.
+        An untouched form writes no draft."""
+        if self._draft_timer is not None:
+            self._draft_timer.cancel()
+        self._draft_timer = asyncio.get_running_loop().call_later(DRAFT_DELAY, self.save_draft)
+        self.request_report()
+
+    def request_report(self) -> None:
+        if self._reporting:
+            self._stale = True
+            return
+        self._reporting = True
+        background_tasks.create(self._report_until_current(), name="form-report")
+
+    async def _report_until_current(self) -> None:
+        try:
+            while not self.dialog.is_deleted:
+                self._stale = False
+                report = await self.report(self.form.values())
+                if self.dialog.is_deleted:
+                    return
+                if report is not None:
+                    self.apply_report(report)
+                if not self._stale:
+                    return
+        finally:
+            self._reporting = False
+
+    async def report(self, values: dict[str, Any]) -> FormReport | None:
+        """The service's report, or None with the reason shown in the preview."""
+        try:
+            return await self.ctx.service.form_report(self.ctx.scope, self.definition.name, values, self.ctx.lang)
+        except (RenderFailed, WizardNotFound) as problem:
+            self._show_preview(self.ctx.t("preview_failed", error=str(problem)), False)
+            return None
+
+    def apply_report(self, report: FormReport) -> None:
+        """Show and hide fields and pages as the service says, and the preview."""
+        self.form.show(report.state.visibility)
+        self.pages.show(report.state.visibility.pages)
+        self.sync_buttons()
+        if report.preview is not None:
+            self._show_preview(report.preview.prompt, True)
+        else:
+            self._show_preview(self.ctx.t("preview_failed", error=str(report.preview_problem)), False)
+
+    def _show_preview(self, text: str, ok: bool) -> None:
+        self.preview.text = text
+        if ok:
+            self.preview.classes(remove="vance-preview-failed")
+        else:
+            self.preview.classes(add="vance-preview-failed")
+
+    def save_draft(self) -> None:
+        """Written in a thread: a crash-safe write (fsync) takes tens of ms this loop must not wait."""
+        self._draft_timer = None
+        if not self.submitted:
+            background_tasks.create(run.io_bound(self._write_draft, self._draft_epoch, self.form.values(),
+                                                 self.pages.current), name="save draft")
+
+    def _write_draft(self, epoch: int, values: dict[str, Any], page: int) -> None:
+        with self._draft_lock:
+            if epoch == self._draft_epoch and not self.submitted:
+                self.ctx.drafts.save(self.definition.name, self.wizard.fields, values, page)
+
+    def forget_draft(self, *, used: bool = False) -> None:
+        """No draft any more (the prompt was used, or the form reset); a write on its way is dropped."""
+        with self._draft_lock:
+            self._draft_epoch += 1
+            self.submitted = self.submitted or used
+            self.ctx.drafts.delete(self.definition.name)
+
+    # -- closing ------------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Start over in the same dialog: defaults, first page, no draft."""
+        if self._draft_timer is not None:
+            self._draft_timer.cancel()
+            self._draft_timer = None
+        self.forget_draft()
+        self.restored_badge.visible = False  # what it announced is gone
+        self._build_form({}, 0)
+        self.show_status([], "hint")
+        self.request_report()
+
+    def close(self) -> None:
+        self.dialog.close()
+
+    def _closed(self) -> None:
+        if self._draft_timer is not None:
+            self._draft_timer.cancel()
+            self.save_draft()
+        asyncio.get_running_loop().call_later(0.5, self._delete)
+
+    def _delete(self) -> None:
+        if not self.dialog.is_deleted:
+            self.dialog.delete()
+
+
+def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,
+                *, use_draft: bool = True) -> WizardForm | None:
+    """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice."""
+    try:
+        definition = ctx.service.definition(ctx.scope, name, ctx.lang)
+        wizard = ctx.service.wizard(ctx.scope, name).definition
+    except (WizardNotFound, InvalidDocumentPath):  # a hand-made link may hold any name
+        ui.notify(ctx.t("wizard_not_found", name=name[:80]), type="warning")
+        return None
+    values: dict[str, Any] = {}
+    restored, page = False, 0
+    if prefill is not None:
+        values = coerce_prefill(wizard.fields, prefill)
+    elif use_draft:
+        draft = ctx.drafts.load(name)
+        if draft is not None:
+            values, page, restored = draft.values, draft.page, True
+    form = WizardForm(ctx, definition, wizard, values, on_prompt, restored, page)
+    form.dialog.open()
+    return form

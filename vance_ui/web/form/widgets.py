@@ -1,0 +1,299 @@
+"""The widgets behind FormFields: one class per field type (`WIDGETS`), on the domain's fields.
+
+A widget shows its field's control, help, error and Check hint, and reads its value back. It
+never changes what the user typed (no clamping, no rounding): whether a value is acceptable is the
+validator's answer, shown at the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from nicegui import ui
+
+from vance_ui.web.form.aria import describe_field, mark_invalid
+from vance_ui.web.shell.a11y import aria, dom_id
+from vance_ui.web.shell.i18n import Texts
+from vance_ui.wizards.format.localization import localize
+from vance_ui.wizards.format.schema import (
+    BooleanField,
+    DateField,
+    FormField,
+    IntegerField,
+    MultiSelectField,
+    PasswordField,
+    RepeatField,
+    SelectField,
+    StringField,
+    TextareaField,
+)
+from vance_ui.wizards.rules.paths import Path
+
+
+class FormHost(Protocol):
+    """What a widget needs from its form: texts, the language, and a change notification."""
+
+    t: Texts
+    lang: str
+
+    def changed(self) -> None: ...
+
+
+def label_text(field: FormField, lang: str) -> str:
+    label = localize(field.label, lang)
+    return f"{label} *" if field.required else label
+
+
+class FieldWidget:
+    """One field: the control and its help text; a hint line and (for controls that cannot show an
+    error themselves) an error line are added only when there is something to show."""
+
+    inline_error = True  # Quasar inputs show errors themselves (error / error-message props)
+
+    def __init__(self, field: FormField, value: Any, form: FormHost, path: Path) -> None:
+        self.field, self.form, self.path = field, form, path
+        self.control: Any = None
+        self.error_label: ui.label | None = None
+        self.hint_row: ui.row | None = None
+        self.hint_label: ui.label | None = None
+        self.choice_group: ui.row | None = None  # a multi-select's checkboxes
+        self.described_by: list[str] = []  # DOM ids of the help text (form_aria.py)
+        with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
+            self.build(value)
+            help_text = self.help_text()
+            help_label = ui.label(help_text).classes("vance-help") if help_text else None
+        describe_field(self, help_label)
+        self._fixed = len(self.box.default_slot.children)  # the error line goes here, the hint after it
+
+    @property
+    def label(self) -> str:
+        return label_text(self.field, self.form.lang)
+
+    def build(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def help_text(self) -> str:
+        return localize(self.field.help, self.form.lang) if self.field.help else ""
+
+    def _control(self, control: Any) -> None:
+        self.control = control
+        control.classes("w-full").on_value_change(self._changed)
+        control.mark(f"field-{self.field.name}")
+
+    def _changed(self, *_: Any) -> None:
+        self.set_error(None)
+        self.form.changed()
+
+    def value(self) -> Any:
+        raw = self.control.value
+        return raw if raw is not None else ""
+
+    def set_shown(self, shown: bool) -> None:
+        """A hidden field keeps its control and value: showing it again brings back what was typed."""
+        if self.box.visible != shown:
+            self.box.visible = shown
+
+    def set_error(self, message: str | None) -> None:
+        if self.inline_error:
+            self.control.error = message
+        else:
+            if message and self.error_label is None:
+                with self.box:
+                    self.error_label = ui.label().classes("vance-error")
+                self.error_label.move(target_index=self._fixed)
+            if self.error_label is not None:
+                self.error_label.text = message or ""
+                self.error_label.visible = bool(message)
+        if message:
+            self.box.classes(add="vance-invalid")
+        elif "vance-invalid" in self.box.classes:
+            self.box.classes(remove="vance-invalid")
+        mark_invalid(self, message)
+
+    @property
+    def error(self) -> str | None:
+        if self.inline_error:
+            error: str | None = self.control.error
+            return error
+        return (self.error_label.text or None) if self.error_label is not None else None
+
+    def set_hint(self, text: str | None) -> None:
+        if text and self.hint_label is None:
+            with self.box, ui.row().classes("vance-hint items-start gap-2 no-wrap") as self.hint_row:
+                ui.icon("tips_and_updates").classes("text-amber-8")
+                self.hint_label = ui.label().classes("whitespace-pre-line").mark(f"hint-{self.field.name}")
+        if self.hint_row is not None and self.hint_label is not None:
+            self.hint_label.text = text or ""
+            self.hint_row.visible = bool(text)
+
+    def focus(self) -> None:
+        if self.control is not None:
+            self.control.run_method("focus")
+
+    def children(self) -> list[Group]:
+        return []
+
+
+class TextWidget(FieldWidget):
+    def build(self, value: Any) -> None:
+        secret = isinstance(self.field, PasswordField)
+        self._control(ui.input(self.label, value=value if isinstance(value, str) else "", password=secret,
+                               password_toggle_button=secret).props("outlined stack-label"))
+
+
+class TextareaWidget(FieldWidget):
+    def build(self, value: Any) -> None:
+        assert isinstance(self.field, TextareaField)
+        self._control(ui.textarea(self.label, value=value if isinstance(value, str) else "")
+                      .props("outlined stack-label"))
+        self.control.props["rows"] = self.field.rows
+
+
+class IntegerWidget(FieldWidget):
+    """A browser number input that keeps what was typed: NiceGUI's `ui.number` would clamp it to
+    min/max, round it to its precision and show 3 as "3.0"; the validator says what is wrong."""
+
+    def build(self, value: Any) -> None:
+        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+        self._control(ui.input(self.label, value="" if number is None else str(number))
+                      .props("outlined stack-label type=number"))
+
+    def value(self) -> Any:
+        raw = self.control.value
+        if isinstance(raw, (int, float)) or raw is None:
+            return raw
+        text = str(raw).strip()
+        for kind in (int, float):
+            try:
+                return kind(text)
+            except ValueError:
+                continue
+        return text if text else None
+
+    def help_text(self) -> str:
+        assert isinstance(self.field, IntegerField)
+        return _with_bounds(super().help_text(), self.field.integer_min, self.field.integer_max, self.form.t)
+
+
+class DateWidget(FieldWidget):
+    """A text input for YYYY-MM-DD with a date picker behind its calendar button."""
+
+    def build(self, value: Any) -> None:
+        assert isinstance(self.field, DateField)
+        control = ui.input(self.label, value=value if isinstance(value, str) else "") \
+            .props('outlined stack-label mask="####-##-##" placeholder=YYYY-MM-DD')
+        self._control(control)
+        lowest = (self.field.date_min or "0000-01-01").replace("-", "/")  # QDate's own format
+        highest = (self.field.date_max or "9999-12-31").replace("-", "/")
+        name = self.form.t("pick_date")
+        with control.add_slot("append"):
+            with ui.menu() as menu:
+                ui.date(mask="YYYY-MM-DD").bind_value(control) \
+                    .props(f":options=\"d => d >= '{lowest}' && d <= '{highest}'\"")
+            ui.button(icon="event", on_click=menu.open).props(f'flat round dense aria-label="{name}"').tooltip(name)
+
+    def help_text(self) -> str:
+        assert isinstance(self.field, DateField)
+        return _with_bounds(super().help_text(), self.field.date_min, self.field.date_max, self.form.t)
+
+
+def _with_bounds(base: str, low: object, high: object, t: Texts) -> str:
+    bounds = (t("between", min=low, max=high) if low is not None and high is not None
+              else t("at_least", min=low) if low is not None
+              else t("at_most", max=high) if high is not None else "")
+    return " · ".join(part for part in (base, bounds) if part)
+
+
+class BooleanWidget(FieldWidget):
+    inline_error = False
+
+    def build(self, value: Any) -> None:
+        self.control = ui.checkbox(self.label, value=value if isinstance(value, bool) else False)
+        self.control.on_value_change(self._changed)
+        self.control.mark(f"field-{self.field.name}")
+
+    def value(self) -> Any:
+        return bool(self.control.value)
+
+
+class SelectWidget(FieldWidget):
+    def build(self, value: Any) -> None:
+        assert isinstance(self.field, SelectField)
+        options = {c.value: localize(c.label, self.form.lang) for c in self.field.choices}
+        start = value if isinstance(value, str) and value in options else None
+        self._control(ui.select(options, label=self.label, value=start, clearable=not self.field.required)
+                      .props("outlined"))
+
+
+class MultiSelectWidget(FieldWidget):
+    inline_error = False
+
+    def build(self, value: Any) -> None:
+        assert isinstance(self.field, MultiSelectField)
+        picked = set(value) if isinstance(value, list) else set()
+        self.checkboxes: dict[str, ui.checkbox] = {}
+        group_label = ui.label(self.label).classes("vance-label")
+        with aria(ui.row(), role="group", labelledby=dom_id(group_label)) \
+                .classes("gap-x-4 gap-y-0 flex-wrap") as self.choice_group:
+            for choice in self.field.choices:
+                box = ui.checkbox(localize(choice.label, self.form.lang), value=choice.value in picked,
+                                  on_change=self._changed)
+                self.checkboxes[choice.value] = box
+
+    def value(self) -> Any:
+        return [v for v, box in self.checkboxes.items() if box.value]
+
+    def focus(self) -> None:
+        first = next(iter(self.checkboxes.values()), None)
+        if first is not None:
+            first.run_method("focus")
+
+
+WIDGETS: dict[type, type[FieldWidget]] = {
+    StringField: TextWidget, PasswordField: TextWidget, TextareaField: TextareaWidget,
+    IntegerField: IntegerWidget, DateField: DateWidget, BooleanField: BooleanWidget,
+    SelectField: SelectWidget, MultiSelectField: MultiSelectWidget,
+}
+
+
+class Group:
+    """The widgets of one list of fields: the whole form, or one repeat item. `place` puts each
+    top-level widget where it belongs (its page)."""
+
+    def __init__(self, fields: Sequence[FormField], values: Mapping[str, Any], form: FormHost, prefix: Path = (),
+                 place: Callable[[str], Any] | None = None) -> None:
+        from vance_ui.web.form.repeat import RepeatWidget  # here: a repeat's entries are Groups again
+
+        self.widgets: dict[str, FieldWidget] = {}
+        for field in fields:
+            kind = RepeatWidget if isinstance(field, RepeatField) else WIDGETS[type(field)]
+            if place is None:
+                self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
+            else:
+                with place(field.name):
+                    self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
+
+    def values(self) -> dict[str, Any]:
+        return {name: widget.value() for name, widget in self.widgets.items()}
+
+    def each(self, action: Callable[[FieldWidget], None]) -> None:
+        for widget in self.widgets.values():
+            action(widget)
+            for group in widget.children():
+                group.each(action)
+
+    def locate(self, path: Path) -> FieldWidget | None:
+        """The widget at `path` (`("members", 2, "name")`), or the closest one that holds it."""
+        if not path or not isinstance(path[0], str):
+            return None
+        widget = self.widgets.get(path[0])
+        rest = path[1:]
+        if widget is not None and len(rest) >= 2 and isinstance(rest[0], int):
+            groups = widget.children()
+            if rest[0] < len(groups):
+                return groups[rest[0]].locate(rest[1:]) or widget
+        return widget
+
+
+__all__ = ["WIDGETS", "FieldWidget", "FormHost", "Group", "label_text"]

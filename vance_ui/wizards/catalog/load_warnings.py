@@ -1,0 +1,96 @@
+"""What loads but is most likely a mistake, found the same way by the loader and by `vance lint`.
+
+An unknown template variable renders as nothing ("Plan a -day offsite") and an unknown icon as
+the generic one: the server still serves such a wizard, but it logs a WARN with the file position
+and hands the warnings to the author (the definition's `warnings`, the form's preview); lint reports
+the same finding at the same position.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+
+import yaml
+
+from vance_ui.wizards.catalog.model import LoadWarning, WizardBody
+from vance_ui.wizards.format.heroicons import heroicon, unknown_icon_message
+from vance_ui.wizards.format.schema import CONTEXT_VARIABLES
+from vance_ui.wizards.format.yaml_source import locate, scalar_body_line
+from vance_ui.wizards.rules.paths import path_text
+from vance_ui.wizards.templates.bounded import CheckedTemplate
+from vance_ui.wizards.templates.limits import TEMPLATE_GLOBALS
+
+Loc = tuple[int | str, ...]
+
+
+
+def template_sources(body: WizardBody) -> Iterator[tuple[Loc, str, CheckedTemplate, bool]]:
+    """(YAML location, source, compiled, counts as a use) for every template of the file."""
+    d = body.definition
+    yield ("promptTemplate",), d.prompt_template, body.prompt, True
+    if d.validator_prompt and body.validator:
+        yield ("validatorPrompt",), d.validator_prompt, body.validator, False
+    for index, (follow, compiled) in enumerate(zip(d.suggested_follow_ups, body.follow_ups, strict=False)):
+        base: Loc = ("suggestedFollowUps", index)
+        for lang, template in compiled.labels.items():
+            yield (*base, "label", lang), follow.label[lang], template, True
+        for key, template in compiled.prefill.items():
+            yield (*base, "prefill", key), follow.prefill[key], template, True
+        if follow.condition and compiled.condition:
+            yield (*base, "condition"), follow.condition, compiled.condition, True
+
+
+def position(node: yaml.Node | None, lines: list[str], loc: Loc, *, word: str | None = None,
+             template_line: int | None = None) -> tuple[int | None, int | None]:
+    """The file line and column of `loc`: a template line counts from the template's first file
+    line, and `word` on that line moves the column onto it."""
+    line, col = locate(node, loc)
+    if template_line is not None:
+        start = scalar_body_line(node, loc)
+        line = (start + template_line - 1) if start else line
+    if word and line and 0 < line <= len(lines):
+        match = re.search(rf"\b{re.escape(word)}\b", lines[line - 1])
+        col = match.start() + 1 if match else col
+    return line, col
+
+
+def first_line(source: str, name: str) -> int | None:
+    """The template line that first mentions `name`."""
+    for number, text in enumerate(source.splitlines(), 1):
+        if re.search(rf"\b{re.escape(name)}\b", text):
+            return number
+    return None
+
+
+def undeclared_variables(body: WizardBody, node: yaml.Node | None, lines: list[str]) -> list[LoadWarning]:
+    """Names a template reads that are neither a field nor a context variable (they print as nothing)."""
+    fields = {f.name for f in body.definition.fields}
+    known = fields | CONTEXT_VARIABLES | TEMPLATE_GLOBALS
+    found: list[LoadWarning] = []
+    for loc, source, compiled, _ in template_sources(body):
+        for name in sorted(compiled.variables - known):
+            hint = difflib.get_close_matches(name, sorted(fields), n=1)
+            message = (f"{path_text(loc)}: '{name}' is neither a field nor a context variable "
+                       "(lang, user, project, today)" + (f"; did you mean '{hint[0]}'?" if hint else ""))
+            line, col = position(node, lines, loc, word=name, template_line=first_line(source, name))
+            found.append(LoadWarning(line or 1, col or 1, message))
+    return found
+
+
+def unknown_icon(icon: str | None, node: yaml.Node | None) -> LoadWarning | None:
+    if icon is None or heroicon(icon) is not None:
+        return None
+    line, col = locate(node, ("icon",))
+    return LoadWarning(line or 1, col or 1, unknown_icon_message(icon))
+
+
+def load_warnings(body: WizardBody, node: yaml.Node | None, content: bytes) -> tuple[LoadWarning, ...]:
+    """Every warning of a freshly loaded file, in file order (cheap when there are none)."""
+    icon = unknown_icon(body.definition.icon, node)
+    fields = {f.name for f in body.definition.fields} | CONTEXT_VARIABLES | TEMPLATE_GLOBALS
+    if not any(compiled.variables - fields for _, _, compiled, _ in template_sources(body)):
+        return (icon,) if icon else ()
+    lines = content.decode("utf-8-sig", "replace").splitlines()
+    return tuple(sorted([*([icon] if icon else []), *undeclared_variables(body, node, lines)]))

@@ -1,0 +1,87 @@
+"""Render a wizard's prompt from validated values, with its follow-up links (spec 5, 5a)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from vance_ui.wizards.catalog.model import CompiledFollowUp, LoadedWizard
+from vance_ui.wizards.filling.state import RenderContext
+from vance_ui.wizards.format.localization import localize
+from vance_ui.wizards.rules.paths import without_secrets
+from vance_ui.wizards.rules.steps import RenderSteps, render_step
+from vance_ui.wizards.templates.bounded import CheckedTemplate
+
+FOLLOW_UP_INSTRUCTION = {
+    "en": "If this is successfully completed, offer the user the following follow-up action(s) as a Markdown link:",
+    "de": "Wenn dies erfolgreich abgeschlossen ist, biete dem Benutzer die folgende(n) Folgeaktion(en) "
+          "als Markdown-Link an:",
+}
+MASKED = "[hidden]"
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUpLink:
+    wizard: str
+    label: str
+    prefill: dict[str, str]
+
+    @property
+    def url(self) -> str:
+        query = "".join(f"&{quote(k, safe='')}={quote(v, safe='')}" for k, v in self.prefill.items())
+        return f"vance:/wizards/{self.wizard}?kind=wizard{query}"
+
+    @property
+    def markdown(self) -> str:
+        label = re.sub(r"([\[\]\\])", r"\\\1", self.label.replace("\n", " ").strip())
+        return f"[{label}]({self.url})"
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedPrompt:
+    prompt: str
+    body: str
+    follow_ups: list[FollowUpLink]
+
+
+def _render(template: CheckedTemplate, values: Mapping[str, Any], ctx: RenderContext) -> RenderSteps[str]:
+    return (yield from render_step(template, ctx.variables(values)))
+
+
+def _follow_up(follow: CompiledFollowUp, values: dict[str, Any], safe: dict[str, Any],
+               ctx: RenderContext) -> RenderSteps[FollowUpLink | None]:
+    if follow.condition is not None and not (yield from _render(follow.condition, values, ctx)).strip():
+        return None
+    code = localize({c: c for c in follow.labels}, ctx.lang)
+    label_text = (yield from _render(follow.labels[code], safe, ctx)).strip() or follow.wizard
+    prefill = {}
+    for key, template in follow.prefill.items():
+        prefill[key] = yield from _render(template, safe, ctx)
+    return FollowUpLink(follow.wizard, label_text, prefill)
+
+
+def prompt_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderSteps[RenderedPrompt]:
+    """`values` must come from the validator: declared keys only, defaults applied."""
+    body = (yield from _render(wizard.prompt, values, ctx)).rstrip()
+    safe = without_secrets(wizard.definition.fields, values, "")
+    links = []
+    for follow in wizard.follow_ups:
+        link = yield from _follow_up(follow, values, safe, ctx)
+        if link is not None:
+            links.append(link)
+    if not links:
+        return RenderedPrompt(body, body, [])
+    instruction = localize(FOLLOW_UP_INSTRUCTION, ctx.lang)
+    block = "\n".join(f"- {link.markdown}" for link in links)
+    return RenderedPrompt(f"{body}\n\n{instruction}\n{block}", body, links)
+
+
+def validator_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderSteps[str | None]:
+    """The validator never sees secrets: password values reach it as a placeholder."""
+    if wizard.validator is None:
+        return None
+    masked = without_secrets(wizard.definition.fields, values, MASKED)
+    return (yield from _render(wizard.validator, masked, ctx)).strip()

@@ -1,0 +1,335 @@
+"""The wizard file format (spec sections 2, 2a, 3, 5a) as strict pydantic models.
+
+Keys are camelCase as in the spec. Unknown keys are rejected, and so are keys that do not
+belong to a field's type: each type is its own model in a union discriminated by `type`.
+Form engine v2 (a per-field and per-page `showIf`, top-level `pages`, the `date` type) added only
+optional keys and a new type, so every file valid before stays valid.
+"""
+
+from __future__ import annotations
+
+import datetime
+import keyword
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    model_validator,
+)
+from pydantic.alias_generators import to_camel
+
+WIZARD_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+LANG_CODE_PATTERN = r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"
+ICON_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
+CATEGORY_PATTERN = r"^[\w][\w .-]{0,63}$"
+
+MAX_FIELDS = 200
+MAX_CHOICES = 500
+MAX_REPEAT_ITEMS = 200
+MAX_NESTING = 3
+
+#: Names the render context provides itself (spec section 5) or Jinja reserves.
+RESERVED_NAMES = frozenset(
+    {"lang", "user", "project", "loop", "range", "dict", "lipsum", "cycler", "joiner", "namespace",
+     "true", "false", "none", "True", "False", "None", "self", "caller", "varargs", "kwargs",
+     "and", "or", "not", "in", "is", "if", "else", "elif", "for", "recursive"}
+)
+
+#: What every template sees next to the field values (spec section 5, plus `today`).
+CONTEXT_VARIABLES = frozenset({"lang", "user", "project", "today"})
+
+FIELD_TYPES = ("string", "textarea", "password", "integer", "boolean", "date", "select", "multi_select", "repeat")
+MAX_PAGES = 50
+ISO_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+
+
+def _check_field_name(name: str) -> str:
+    if not name.isidentifier() or keyword.iskeyword(name):
+        raise ValueError(f"'{name}' is not a valid field name (use letters, digits and _, e.g. outputName)")
+    if name.startswith("_"):
+        raise ValueError(f"field name '{name}' may not start with '_'")
+    if name in RESERVED_NAMES:
+        raise ValueError(f"field name '{name}' is reserved (the template context or Jinja uses it)")
+    return name
+
+
+def _check_wizard_name(name: str) -> str:
+    if not WIZARD_NAME_RE.fullmatch(name):
+        raise ValueError(f"'{name}' is not a wizard name (lowercase letters, digits, '-' and '_')")
+    return name
+
+
+def parse_iso_date(text: str) -> datetime.date | None:
+    """`YYYY-MM-DD` and nothing else (no week dates, no times): what a date field holds."""
+    if not ISO_DATE_RE.fullmatch(text):
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _yaml_date_as_text(value: Any) -> Any:
+    """YAML reads an unquoted 2026-12-03 as a date: the file means the ISO text."""
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value.isoformat()
+    return value
+
+
+def _check_iso_date(text: str) -> str:
+    if parse_iso_date(text) is None:
+        raise ValueError(f"'{text[:40]}' is not a date (use YYYY-MM-DD, e.g. 2026-12-03)")
+    return text
+
+
+FieldName = Annotated[StrictStr, Field(max_length=64), AfterValidator(_check_field_name)]
+WizardName = Annotated[StrictStr, AfterValidator(_check_wizard_name)]
+LangCode = Annotated[str, Field(pattern=LANG_CODE_PATTERN)]
+IsoDate = Annotated[StrictStr, BeforeValidator(_yaml_date_as_text), AfterValidator(_check_iso_date),
+                    Field(json_schema_extra={"pattern": ISO_DATE_RE.pattern})]
+ShowIf = Annotated[StrictStr, Field(min_length=1, max_length=4000)]
+SHOW_IF_HELP = (
+    "A template expression, e.g. \"tone == 'formal'\" or \"members | length > 2\": the field is shown only while "
+    "it is true. It reads the form's field names (inside a repeat item: the item's own fields first, then the "
+    "form's), lang, user, project and today (YYYY-MM-DD). A hidden field is not validated and reaches templates "
+    "and later conditions as its empty value; the expression itself never leaves the server (clients get dependsOn)"
+)
+PAGE_SHOW_IF_HELP = ("A template expression over the form's fields (see a field's showIf): while it is false the "
+                     "page is skipped and its fields are hidden. It may not read a field on this page")
+LocalizableText = Annotated[
+    dict[LangCode, Annotated[StrictStr, Field(max_length=4000)]],
+    Field(min_length=1, description="Text per language code, e.g. {de: 'Gremium anlegen', en: 'Create a council'}"),
+]
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, alias_generator=to_camel)
+
+
+class FormChoice(StrictModel):
+    """One option of a select or multi_select field."""
+
+    value: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    label: LocalizableText
+
+
+class FieldBase(StrictModel):
+    name: FieldName
+    label: LocalizableText
+    help: LocalizableText | None = None
+    required: StrictBool = False
+    show_if: ShowIf | None = Field(default=None, description=SHOW_IF_HELP)
+
+
+class StringField(FieldBase):
+    type: Literal["string"]
+    default_value: StrictStr | None = None
+
+
+class TextareaField(FieldBase):
+    type: Literal["textarea"]
+    rows: Annotated[StrictInt, Field(ge=1, le=50)] = 3
+    default_value: StrictStr | None = None
+
+
+class PasswordField(FieldBase):
+    """Masked input. No defaultValue: it would be sent to every browser that opens the form."""
+
+    type: Literal["password"]
+
+
+class IntegerField(FieldBase):
+    type: Literal["integer"]
+    integer_min: StrictInt | None = None
+    integer_max: StrictInt | None = None
+    default_value: StrictInt | None = None
+
+    @model_validator(mode="after")
+    def _bounds(self) -> IntegerField:
+        low, high = self.integer_min, self.integer_max
+        if low is not None and high is not None and low > high:
+            raise ValueError(f"integerMin ({low}) is greater than integerMax ({high})")
+        value = self.default_value
+        if value is not None and ((low is not None and value < low) or (high is not None and value > high)):
+            raise ValueError(f"defaultValue {value} is outside integerMin/integerMax")
+        return self
+
+
+class BooleanField(FieldBase):
+    type: Literal["boolean"]
+    default_value: StrictBool | None = None
+
+
+class DateField(FieldBase):
+    """A calendar date, held and rendered as ISO text (YYYY-MM-DD), so a showIf can compare it with `today`."""
+
+    type: Literal["date"]
+    date_min: IsoDate | None = Field(default=None, description="The earliest date allowed, YYYY-MM-DD")
+    date_max: IsoDate | None = Field(default=None, description="The latest date allowed, YYYY-MM-DD")
+    default_value: IsoDate | None = Field(default=None, description="The date filled in at first, YYYY-MM-DD")
+
+    @model_validator(mode="after")
+    def _bounds(self) -> DateField:
+        low, high, value = self.date_min, self.date_max, self.default_value
+        if low is not None and high is not None and low > high:  # ISO dates compare as text
+            raise ValueError(f"dateMin ({low}) is after dateMax ({high})")
+        if value is not None and ((low is not None and value < low) or (high is not None and value > high)):
+            raise ValueError(f"defaultValue {value} is outside dateMin/dateMax")
+        return self
+
+
+def _unique_choices(choices: list[FormChoice]) -> list[FormChoice]:
+    seen: set[str] = set()
+    for choice in choices:
+        if choice.value in seen:
+            raise ValueError(f"choice value '{choice.value}' appears twice")
+        seen.add(choice.value)
+    return choices
+
+
+Choices = Annotated[list[FormChoice], Field(min_length=1, max_length=MAX_CHOICES), AfterValidator(_unique_choices)]
+
+
+class SelectField(FieldBase):
+    type: Literal["select"]
+    choices: Choices
+    default_value: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _default_is_a_choice(self) -> SelectField:
+        allowed = {c.value for c in self.choices}
+        if self.default_value is not None and self.default_value not in allowed:
+            raise ValueError(f"defaultValue '{self.default_value}' is not one of the choices")
+        return self
+
+
+class MultiSelectField(FieldBase):
+    type: Literal["multi_select"]
+    choices: Choices
+    default_value: list[StrictStr] | None = None
+
+    @model_validator(mode="after")
+    def _defaults_are_choices(self) -> MultiSelectField:
+        allowed = {c.value for c in self.choices}
+        for value in self.default_value or []:
+            if value not in allowed:
+                raise ValueError(f"defaultValue '{value}' is not one of the choices")
+        return self
+
+
+class RepeatField(FieldBase):
+    """A list of items, each a small form of its own (`item`)."""
+
+    type: Literal["repeat"]
+    min: Annotated[StrictInt, Field(ge=0, le=MAX_REPEAT_ITEMS)] = 0
+    max: Annotated[StrictInt, Field(ge=1, le=MAX_REPEAT_ITEMS)] = MAX_REPEAT_ITEMS
+    item: Annotated[list[FormField], Field(min_length=1, max_length=MAX_FIELDS)]
+    default_value: list[dict[StrictStr, Any]] | None = None
+
+    @model_validator(mode="after")
+    def _bounds(self) -> RepeatField:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
+        _unique_names(self.item, "item")
+        if self.default_value is not None and not self.min <= len(self.default_value) <= self.max:
+            raise ValueError(f"defaultValue has {len(self.default_value)} items, outside min/max")
+        return self
+
+
+FormField = Annotated[
+    StringField | TextareaField | PasswordField | IntegerField | BooleanField | DateField
+    | SelectField | MultiSelectField | RepeatField,
+    Field(discriminator="type"),
+]
+
+
+def _unique_names(fields: list[FormField], where: str) -> None:
+    seen: set[str] = set()
+    for field in fields:
+        if field.name in seen:
+            raise ValueError(f"field name '{field.name}' appears twice in {where}")
+        seen.add(field.name)
+
+
+def nesting_depth(fields: list[FormField]) -> int:
+    return 1 + max((nesting_depth(f.item) for f in fields if isinstance(f, RepeatField)), default=0)
+
+
+class FollowUp(StrictModel):
+    """A follow-up wizard the model should offer after success (spec section 5a)."""
+
+    wizard: WizardName
+    label: LocalizableText
+    prefill: dict[FieldName, Annotated[StrictStr, Field(max_length=4000)]] = Field(default_factory=dict)
+    condition: Annotated[StrictStr, Field(max_length=4000)] | None = None
+
+
+class Page(StrictModel):
+    """One step of a multi-step wizard: a title and the top-level fields shown on it, in order."""
+
+    title: LocalizableText
+    description: LocalizableText | None = None
+    fields: Annotated[list[FieldName], Field(
+        min_length=1, max_length=MAX_FIELDS,
+        description="Names of top-level fields, in the order they are asked; each field is on exactly one page")]
+    show_if: ShowIf | None = Field(default=None, description=PAGE_SHOW_IF_HELP)
+
+
+class WizardHead(StrictModel):
+    """What a listing shows of a wizard. A cached wizard is listed with this part alone validated;
+    the rest waits until the wizard is opened or rendered."""
+
+    title: LocalizableText
+    description: LocalizableText
+    icon: Annotated[StrictStr, Field(pattern=ICON_PATTERN)] | None = None
+    category: Annotated[StrictStr, Field(pattern=CATEGORY_PATTERN)] | None = None
+    available_in: list[Annotated[StrictStr, Field(min_length=1, max_length=200)]] = Field(
+        default_factory=list, max_length=50
+    )
+
+
+HEAD_KEYS = tuple(WizardHead.model_fields[name].alias or name for name in WizardHead.model_fields)
+
+
+class Wizard(WizardHead):
+    """One wizard file. Its name is the file name, not a key."""
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, alias_generator=to_camel,
+        title="Vance prompt wizard",
+        json_schema_extra={"$schema": "https://json-schema.org/draft/2020-12/schema"},
+    )
+
+    fields: Annotated[list[FormField], Field(max_length=MAX_FIELDS)]
+    prompt_template: Annotated[StrictStr, Field(min_length=1)]
+    validator_prompt: Annotated[StrictStr, Field(min_length=1)] | None = None
+    suggested_follow_ups: list[FollowUp] = Field(default_factory=list, max_length=20)
+    pages: Annotated[list[Page], Field(min_length=1, max_length=MAX_PAGES)] | None = Field(
+        default=None, description="Makes the wizard multi-step: its pages in order. With pages, every top-level "
+                                  "field is on exactly one of them")
+
+    @model_validator(mode="after")
+    def _structure(self) -> Wizard:
+        _unique_names(self.fields, "fields")
+        if nesting_depth(self.fields) > MAX_NESTING:
+            raise ValueError(f"repeat fields may be nested at most {MAX_NESTING - 1} levels deep")
+        return self
+
+
+def wizard_json_schema() -> dict[str, Any]:
+    """The JSON Schema of the file format, for editors (yaml-language-server)."""
+    return Wizard.model_json_schema(by_alias=True, mode="validation")
+
+
+if __name__ == "__main__":  # `python -m vance_ui.wizards.format.schema > assets/wizard.schema.json`
+    import json
+
+    print(json.dumps(wizard_json_schema(), indent=2, ensure_ascii=False))

@@ -1,0 +1,303 @@
+"""The one form validator (spec section 6), used by the API, the web form and the CLI.
+
+It checks posted values against the field definitions and returns the values the template
+sees: declared keys only, defaults applied, every error at once with its exact path
+(`("members", 2, "name")`, 0-based). Fields that a `showIf` hides (their paths in `hidden`) are
+not validated and take their type's empty value; what decides that is `visibility`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from vance_ui.wizards.format.schema import (
+    BooleanField,
+    DateField,
+    FormField,
+    IntegerField,
+    MultiSelectField,
+    PasswordField,
+    RepeatField,
+    SelectField,
+    StringField,
+    TextareaField,
+    parse_iso_date,
+)
+from vance_ui.wizards.rules.paths import Path, path_text
+
+ErrorCode = Literal[
+    "required", "min_items", "max_items", "integer_min", "integer_max", "date_min", "date_max", "not_a_choice",
+    "invalid_type", "too_long"
+]
+
+MAX_TEXT_CHARS = 100_000
+MAX_ABS_INTEGER = 2**53  # what a browser's JSON number can hold exactly
+MAX_ERRORS = 200  # a 100k-entry list must not become a 100k-entry error list
+#: NUL and unpaired UTF-16 surrogates: no valid prompt text holds them, and surrogates cannot even be encoded
+_BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
+_LENIENT_INT = re.compile(r"^\s*-?[0-9]{1,16}\s*$")
+
+_MESSAGES: dict[str, str] = {
+    "required": "This field is required.",
+    "min_items": "Add at least {min} entries.",
+    "max_items": "Use at most {max} entries.",
+    "integer_min": "Must be at least {min}.",
+    "integer_max": "Must be at most {max}.",
+    "date_min": "Must be on or after {min}.",
+    "date_max": "Must be on or before {max}.",
+    "not_a_choice": "'{value}' is not one of the choices.",
+    "invalid_type": "Expected {expected}.",
+    "too_long": "Text is longer than {max} characters.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FieldError:
+    path: Path
+    error: ErrorCode
+    message: str
+    page: int | None = None  # the page (0-based) of a multi-step wizard the field is on
+
+    @property
+    def field(self) -> str:
+        """The path as clients write it: `members[2].name`."""
+        return path_text(self.path)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field, "error": self.error, "message": self.message}
+        if self.page is not None:
+            out["page"] = self.page
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationResult:
+    values: dict[str, Any]
+    errors: list[FieldError]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def empty_value(field: FormField) -> Any:
+    """The value a missing optional field takes when it has no defaultValue."""
+    if isinstance(field, (IntegerField, DateField)):
+        return None
+    if isinstance(field, BooleanField):
+        return False
+    if isinstance(field, (MultiSelectField, RepeatField)):
+        return []
+    return ""
+
+
+def initial_value(field: FormField) -> Any:
+    default = getattr(field, "default_value", None)
+    if default is None:
+        if isinstance(field, RepeatField):
+            return [initial_item(field) for _ in range(field.min)]
+        return empty_value(field)
+    if isinstance(default, list):
+        return [dict(item) if isinstance(item, dict) else item for item in default]
+    return default
+
+
+def initial_item(field: RepeatField) -> dict[str, Any]:
+    return {sub.name: initial_value(sub) for sub in field.item}
+
+
+class _Collector:
+    def __init__(self, lenient: bool, hidden: frozenset[Path]) -> None:
+        self.errors: list[FieldError] = []
+        self.lenient = lenient
+        self.hidden = hidden
+
+    def add(self, path: Path, code: ErrorCode, **params: Any) -> None:
+        if len(self.errors) >= MAX_ERRORS:
+            return
+        self.errors.append(FieldError(path, code, _MESSAGES[code].format(**params)))
+
+
+_TRUE = frozenset({"true", "1", "yes", "on", "ja"})
+_FALSE = frozenset({"false", "0", "no", "off", "nein"})
+
+
+def value_from_text(field: FormField, text: str) -> Any:
+    """A value written as text (a link's prefill) as the field's type, or None when it is not a
+    valid value of the field (bounds and choices apply; an unknown choice in a list is left out)."""
+    candidate: Any = text
+    if isinstance(field, RepeatField):
+        return None
+    if isinstance(field, BooleanField):
+        word = text.strip().lower()
+        candidate = True if word in _TRUE else False if word in _FALSE else None
+    elif isinstance(field, IntegerField):
+        candidate = int(text) if _LENIENT_INT.match(text) else None
+    elif isinstance(field, MultiSelectField):
+        wanted = {part.strip() for part in text.split(",")}
+        candidate = [c.value for c in field.choices if c.value in wanted] or None
+    if candidate is None:
+        return None
+    check = _Collector(False, frozenset())
+    value = _validate_field(field, candidate, (field.name,), check)
+    return None if any(error.error != "required" for error in check.errors) else value
+
+
+def validate_values(
+    fields: Sequence[FormField], values: Mapping[str, Any] | None, *, lenient: bool = False,
+    hidden: frozenset[Path] = frozenset(),
+) -> ValidationResult:
+    """Strict (submit) or lenient (live preview: completeness rules off, bad values dropped)."""
+    collector = _Collector(lenient, hidden)
+    clean = _validate_form(fields, values if isinstance(values, Mapping) else {}, (), collector)
+    errors = [] if lenient else collector.errors
+    return ValidationResult(clean, errors)
+
+
+def _validate_form(
+    fields: Sequence[FormField], values: Mapping[str, Any], prefix: Path, out: _Collector
+) -> dict[str, Any]:
+    clean: dict[str, Any] = {}
+    for field in fields:
+        path = (*prefix, field.name)
+        if path in out.hidden:
+            clean[field.name] = empty_value(field)
+            continue
+        raw = values.get(field.name)
+        if raw is None:
+            raw = getattr(field, "default_value", None)
+        if raw is None:
+            if field.required:
+                out.add(path, "required")
+            elif isinstance(field, RepeatField) and field.min > 0:
+                out.add(path, "min_items", min=field.min)
+            clean[field.name] = empty_value(field)
+            continue
+        clean[field.name] = _validate_field(field, raw, path, out)
+    return clean
+
+
+def _validate_field(field: FormField, raw: Any, path: Path, out: _Collector) -> Any:
+    empty = empty_value(field)
+    if isinstance(field, (StringField, TextareaField, PasswordField)):
+        if not isinstance(raw, str):
+            out.add(path, "invalid_type", expected="text")
+            return empty
+        if len(raw) > MAX_TEXT_CHARS:
+            out.add(path, "too_long", max=MAX_TEXT_CHARS)
+            return empty
+        if _BAD_TEXT.search(raw):
+            out.add(path, "invalid_type", expected="text without NUL characters or unpaired surrogates")
+            return empty
+        if field.required and not raw.strip():
+            out.add(path, "required")
+        return raw
+    if isinstance(field, IntegerField):
+        return _validate_integer(field, raw, path, out)
+    if isinstance(field, DateField):
+        return _validate_date(field, raw, path, out)
+    if isinstance(field, BooleanField):
+        if not isinstance(raw, bool):
+            out.add(path, "invalid_type", expected="true or false")
+            return empty
+        if field.required and not raw:
+            out.add(path, "required")
+        return raw
+    if isinstance(field, SelectField):
+        if not isinstance(raw, str) or _BAD_TEXT.search(raw):
+            out.add(path, "invalid_type", expected="one choice value")
+            return empty
+        if raw == "":
+            if field.required:
+                out.add(path, "required")
+            return ""
+        if raw not in {c.value for c in field.choices}:
+            out.add(path, "not_a_choice", value=raw[:80])
+            return empty
+        return raw
+    if isinstance(field, MultiSelectField):
+        return _validate_multi(field, raw, path, out)
+    return _validate_repeat(field, raw, path, out)
+
+
+def _validate_integer(field: IntegerField, raw: Any, path: Path, out: _Collector) -> int | None:
+    if isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
+        raw = int(raw)
+    if out.lenient and isinstance(raw, str) and _LENIENT_INT.match(raw):
+        with contextlib.suppress(ValueError):
+            raw = int(raw)
+    if out.lenient and raw == "":
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or abs(raw) > MAX_ABS_INTEGER:
+        out.add(path, "invalid_type", expected="a whole number")
+        return None
+    if field.integer_min is not None and raw < field.integer_min:
+        out.add(path, "integer_min", min=field.integer_min)
+        return None if out.lenient else raw
+    if field.integer_max is not None and raw > field.integer_max:
+        out.add(path, "integer_max", max=field.integer_max)
+        return None if out.lenient else raw
+    return raw
+
+
+def _validate_date(field: DateField, raw: Any, path: Path, out: _Collector) -> str | None:
+    """ISO text in, the same text out (templates compare and print it); "" is no date."""
+    if raw == "":
+        if field.required:
+            out.add(path, "required")
+        return None
+    if not isinstance(raw, str) or parse_iso_date(raw.strip()) is None:
+        out.add(path, "invalid_type", expected="a date as YYYY-MM-DD")
+        return None
+    text: str = raw.strip()
+    if field.date_min is not None and text < field.date_min:
+        out.add(path, "date_min", min=field.date_min)
+        return None if out.lenient else text
+    if field.date_max is not None and text > field.date_max:
+        out.add(path, "date_max", max=field.date_max)
+        return None if out.lenient else text
+    return text
+
+
+def _validate_multi(field: MultiSelectField, raw: Any, path: Path, out: _Collector) -> list[str]:
+    if not isinstance(raw, list):
+        out.add(path, "invalid_type", expected="a list of choice values")
+        return []
+    allowed = {c.value for c in field.choices}
+    picked: list[str] = []
+    for index, value in enumerate(raw):
+        if not isinstance(value, str) or _BAD_TEXT.search(value):
+            out.add((*path, index), "invalid_type", expected="a choice value")
+        elif value not in allowed:
+            out.add((*path, index), "not_a_choice", value=value[:80])
+        elif value not in picked:
+            picked.append(value)
+    if field.required and not picked:
+        out.add(path, "required")
+    return picked
+
+
+def _validate_repeat(field: RepeatField, raw: Any, path: Path, out: _Collector) -> list[dict[str, Any]]:
+    if not isinstance(raw, list):
+        out.add(path, "invalid_type", expected="a list of entries")
+        return []
+    if len(raw) > field.max:
+        out.add(path, "max_items", max=field.max)
+        raw = raw[: field.max]
+    items: list[dict[str, Any]] = []
+    for index, item in enumerate(raw):
+        item_path = (*path, index)
+        if not isinstance(item, Mapping):
+            out.add(item_path, "invalid_type", expected="an entry with fields")
+            continue
+        items.append(_validate_form(field.item, item, item_path, out))
+    if field.required and not raw:
+        out.add(path, "required")
+    elif len(raw) < field.min:
+        out.add(path, "min_items", min=field.min)
+    return items

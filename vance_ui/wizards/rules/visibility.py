@@ -1,0 +1,265 @@
+"""Which fields and pages a form shows (`showIf`, `pages`), decided once for every client.
+
+At load, `build_rules` works out what each `showIf` reads and the order in which they must run
+(a hidden field reaches later expressions as its empty value, so what it hides is decided first),
+and refuses unknown names, cycles and badly formed pages with the place of the problem. For a set
+of values, `visibility_steps` runs the expressions in that order, each one in a render worker.
+
+Scopes: a top-level expression sees the top-level fields; one inside a repeat item also sees that
+item's fields by name, which shadow outer names. `lang`, `user`, `project` and `today` are always
+there. A repeat field's value includes its items, so an expression that reads a repeat field runs
+after every expression inside that repeat's items.
+"""
+
+from __future__ import annotations
+
+import graphlib
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vance_ui.wizards.format.schema import CONTEXT_VARIABLES, FormField, RepeatField, Wizard
+from vance_ui.wizards.rules.paths import Path
+from vance_ui.wizards.rules.steps import RenderSteps, truth_step
+from vance_ui.wizards.rules.validation import empty_value
+from vance_ui.wizards.templates.bounded import CheckedTemplate
+from vance_ui.wizards.templates.problems import TemplateProblem
+
+Loc = tuple[int | str, ...]
+#: showIf evaluations for one set of values (each is a round trip to a render worker, ~0.4 ms): a
+#: posted 200 x 100 nested repeat would otherwise hold a worker for half a minute.
+MAX_CONDITION_RUNS = 1000
+
+
+def page_node(index: int) -> str:
+    """A page in the evaluation order; never a field name (those are identifiers)."""
+    return f"#{index}"
+
+
+@dataclass(frozen=True)
+class Level:
+    """One list of fields (the form, or a repeat's item): its showIfs in the order they run."""
+
+    order: tuple[str, ...]
+    conditions: Mapping[str, CheckedTemplate]
+    depends_on: Mapping[str, tuple[str, ...]]  # field name -> the field names its showIf reads
+    items: Mapping[str, Level]  # repeat field name -> its item's level
+
+    @property
+    def conditional(self) -> bool:
+        return bool(self.conditions) or any(level.conditional for level in self.items.values())
+
+
+@dataclass(frozen=True)
+class FormRules:
+    """What decides visibility in one wizard; `page_of` is empty for a single-page wizard."""
+
+    top: Level
+    pages: tuple[CheckedTemplate | None, ...] = ()
+    page_of: Mapping[str, int] = field(default_factory=dict)
+    page_depends_on: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def conditional(self) -> bool:
+        return self.top.conditional or any(condition is not None for condition in self.pages)
+
+
+@dataclass(frozen=True)
+class Visibility:
+    hidden: frozenset[Path]  # every hidden field's path, repeat items included: ("members", 1, "email")
+    pages: tuple[bool, ...]  # per page: shown or skipped
+
+    @classmethod
+    def everything(cls, rules: FormRules) -> Visibility:
+        return cls(frozenset(), (True,) * len(rules.pages))
+
+
+class RulesInvalid(Exception):
+    """Every problem of a wizard's showIf and pages, each with where it is in the file."""
+
+    def __init__(self, problems: list[tuple[str, Loc]]) -> None:
+        super().__init__("; ".join(message for message, _ in problems))
+        self.problems = problems
+
+
+def build_rules(wizard: Wizard, conditions: Mapping[Loc, CheckedTemplate]) -> FormRules:
+    """`conditions`: each compiled showIf by its location (`("fields", 2, "showIf")`)."""
+    problems: list[tuple[str, Loc]] = []
+    page_of = _page_structure(wizard, problems)
+    top_names = frozenset(f.name for f in wizard.fields)
+    page_conditions: list[CheckedTemplate | None] = []
+    page_reads: list[tuple[str, ...]] = []
+    extra: dict[str, set[str]] = {}
+    for index in range(len(wizard.pages or [])):
+        condition = conditions.get(("pages", index, "showIf"))
+        page_conditions.append(condition)
+        reads = _reads(condition, top_names, ("pages", index, "showIf"), problems)
+        page_reads.append(tuple(sorted(reads)))
+        extra[page_node(index)] = reads
+    for name, index in page_of.items():
+        extra.setdefault(name, set()).add(page_node(index))
+    top, _ = _level(wizard.fields, ("fields",), (), conditions, problems, extra)
+    if problems:
+        raise RulesInvalid(problems)
+    return FormRules(top, tuple(page_conditions), page_of, tuple(page_reads))
+
+
+def _page_structure(wizard: Wizard, problems: list[tuple[str, Loc]]) -> dict[str, int]:
+    if wizard.pages is None:
+        return {}
+    names = {f.name for f in wizard.fields}
+    page_of: dict[str, int] = {}
+    for index, page in enumerate(wizard.pages):
+        for position, name in enumerate(page.fields):
+            where: Loc = ("pages", index, "fields", position)
+            if name not in names:
+                problems.append((f"'{name}' is not a top-level field", where))
+            elif name in page_of:
+                problems.append((f"field '{name}' is already on page {page_of[name] + 1}", where))
+            else:
+                page_of[name] = index
+    for position, f in enumerate(wizard.fields):
+        if f.name not in page_of:
+            problems.append((f"field '{f.name}' is on no page (with pages, every top-level field is on one)",
+                             ("fields", position)))
+    return page_of
+
+
+def _reads(condition: CheckedTemplate | None, visible: frozenset[str], loc: Loc,
+           problems: list[tuple[str, Loc]]) -> set[str]:
+    """The field names an expression reads; an unknown name is a problem."""
+    if condition is None:
+        return set()
+    unknown = sorted(condition.variables - visible - CONTEXT_VARIABLES)
+    for name in unknown:
+        problems.append((f"reads '{name}', which is not a field here (nor lang, user, project, today)", loc))
+    return set(condition.variables & visible)
+
+
+def _level(fields: Sequence[FormField], loc: Loc, outer: tuple[frozenset[str], ...],
+           conditions: Mapping[Loc, CheckedTemplate], problems: list[tuple[str, Loc]],
+           extra: Mapping[str, set[str]] | None = None) -> tuple[Level, dict[tuple[int, str], Loc]]:
+    """One level's order; also what it reads from outer scopes, as (scope index, name) -> the
+    location of the first showIf that reads it."""
+    own = frozenset(f.name for f in fields)
+    scopes = (*outer, own)
+    visible = frozenset().union(*scopes)
+    graph: dict[str, set[str]] = {name: set(needs) for name, needs in (extra or {}).items()}
+    readers: dict[tuple[str, str], Loc] = {}  # (node, what it needs) -> the showIf that reads it
+    external: dict[tuple[int, str], Loc] = {}
+    levels: dict[str, Level] = {}
+    found: dict[str, CheckedTemplate] = {}
+    depends: dict[str, tuple[str, ...]] = {}
+
+    def need(node: str, scope: int, name: str, where: Loc) -> None:
+        if scope == len(outer):
+            graph[node].add(name)
+            readers.setdefault((node, name), where)
+        else:
+            external.setdefault((scope, name), where)
+
+    for position, f in enumerate(fields):
+        here: Loc = (*loc, position)
+        condition = conditions.get((*here, "showIf"))
+        reads = _reads(condition, visible, (*here, "showIf"), problems)
+        if condition is not None:
+            found[f.name] = condition
+            depends[f.name] = tuple(sorted(reads))
+        graph.setdefault(f.name, set())
+        for name in sorted(reads):
+            need(f.name, len(outer) if name in own else _scope_of(name, outer), name, (*here, "showIf"))
+        if isinstance(f, RepeatField):
+            sub, sub_reads = _level(f.item, (*here, "item"), scopes, conditions, problems)
+            levels[f.name] = sub
+            for (scope, name), where in sub_reads.items():
+                need(f.name, scope, name, where)
+    try:
+        order = tuple(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as cycle:
+        loop = [str(name) for name in cycle.args[1]]
+        shown = " -> ".join(name if not name.startswith("#") else f"page {int(name[1:]) + 1}" for name in loop)
+        place = _cycle_place(loop, readers, loc)
+        if len(set(loop)) == 1 and "item" in place:
+            shown += f" (an item's showIf cannot read '{loop[0]}', the list the item is in)"
+        problems.append((f"the showIf conditions form a cycle: {shown}", place))
+        order = tuple(graph)
+    return Level(order, found, depends, levels), external
+
+
+def _cycle_place(loop: list[str], readers: Mapping[tuple[str, str], Loc], loc: Loc) -> Loc:
+    """The first expression of a cycle in the file: a page's showIf, or a showIf (maybe inside a repeat
+    item) that reads the next name. In graphlib's loop each node is needed by the one after it."""
+    places = [("pages", int(node[1:]), "showIf") if node.startswith("#") else readers.get((node, needed))
+              for needed, node in itertools.pairwise(loop)]
+    return min((place for place in places if place is not None), default=loc)
+
+
+def _scope_of(name: str, outer: tuple[frozenset[str], ...]) -> int:
+    return next(index for index in range(len(outer) - 1, -1, -1) if name in outer[index])
+
+
+def visibility_steps(rules: FormRules, fields: Sequence[FormField], values: Mapping[str, Any],
+                     context: Mapping[str, Any]) -> RenderSteps[Visibility]:
+    """`values`: leniently validated (every declared key, each of its type); `context`: lang, user,
+    project, today. Expressions see hidden fields as their empty values."""
+    if not rules.conditional:
+        return Visibility.everything(rules)
+    hidden: set[Path] = set()
+    pages = [True] * len(rules.pages)
+    yield from _run_level(rules, rules.top, fields, values, dict(context), (), hidden, pages, [MAX_CONDITION_RUNS])
+    return Visibility(frozenset(hidden), tuple(pages))
+
+
+def _truth(condition: CheckedTemplate, outer: Mapping[str, Any], seen: Mapping[str, Any],
+           budget: list[int]) -> RenderSteps[bool]:
+    """Only what the expression reads crosses the pipe to the worker, not the whole form for every
+    repeat item; and only so many times per set of values. An expression that fails for these
+    values (compares an empty number, say) counts as false, as in SurveyJS."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TemplateProblem("limit", f"the showIf conditions would run more than {MAX_CONDITION_RUNS} times "
+                                       "for these values (fewer repeat entries, please)")
+    names = {**outer, **seen}
+    try:
+        return (yield from truth_step(condition, {name: names[name] for name in condition.variables if name in names}))
+    except TemplateProblem as problem:
+        if problem.kind != "runtime":  # a limit (a bomb, too slow) stays an error
+            raise
+        return False  # e.g. `nights > 0` while the number is still empty: not shown, the form goes on
+
+
+def _run_level(rules: FormRules, level: Level, fields: Sequence[FormField], values: Mapping[str, Any],
+               outer: dict[str, Any], prefix: Path, hidden: set[Path],
+               pages: list[bool], budget: list[int]) -> RenderSteps[dict[str, Any]]:
+    by_name = {f.name: f for f in fields}
+    seen: dict[str, Any] = {}
+    for node in level.order:
+        if node.startswith("#"):
+            index = int(node[1:])
+            condition = rules.pages[index]
+            pages[index] = condition is None or (yield from _truth(condition, outer, seen, budget))
+            continue
+        f, path = by_name[node], (*prefix, node)
+        shown = True
+        if not prefix and node in rules.page_of:
+            shown = pages[rules.page_of[node]]
+        condition = level.conditions.get(node)
+        if shown and condition is not None:
+            shown = yield from _truth(condition, outer, seen, budget)
+        if not shown:
+            hidden.add(path)
+            seen[node] = empty_value(f)
+            continue
+        value = values.get(node)
+        sub = level.items.get(node)
+        if isinstance(f, RepeatField) and sub is not None and sub.conditional and isinstance(value, list):
+            inner, items = {**outer, **seen}, []
+            for index, item in enumerate(value):
+                if isinstance(item, Mapping):
+                    item = yield from _run_level(rules, sub, f.item, item, inner, (*path, index), hidden, pages,
+                                                 budget)
+                items.append(item)
+            value = items
+        seen[node] = value
+    return seen

@@ -1,0 +1,279 @@
+"""The hard bound on templates: render worker processes that are killed past the deadline.
+
+Jinja's sandbox checks run only where Python code runs; a filter chain in C (`sum`, `join`,
+`list * n`, ...) holds the GIL until it is done, and no thread can stop it. So no template runs in
+this process. A request goes to an idle `render_worker` over a pipe (`render_pipe`); the caller
+waits at most the deadline plus `KILL_MARGIN_SECONDS`, then the worker is killed with SIGKILL and
+a fresh one takes its place. The kernel caps each worker's memory and CPU time (`render_worker`),
+and workers run at a lower priority, so a template bomb costs one core for about a second and
+nobody else waits.
+
+At most `size` renders run at once; more wait their turn, for up to `BUSY_WAIT_SECONDS`, with one
+exception that breaks a cycle: an event loop reads its renders' answers itself, so a thread that
+waits for a worker while that loop waits for the thread (a listing built on the loop, or one the loop
+waits for under a lock) would wait until it gives up. A thread that has waited
+`OVERFLOW_AFTER_SECONDS` (at once when it is the loop's own thread) gets one of up to `size` extra
+workers, closed after that one request (`make load-pg` found the cycle: pages stalled 30 s). Threads
+wait on a condition; `run_async` lets an event loop wait for a worker and its answer without any
+thread (a thread hop and the GIL hand-back after it cost more than the render itself).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import logging
+import threading
+import time
+from collections import deque
+from typing import Any
+
+from vance_ui.wizards.templates.limits import DEFAULT_MEMORY_MB, TemplateLimits
+from vance_ui.wizards.templates.pipe import (
+    PIPE_BUFFER_BYTES,
+    Op,
+    WorkerProcess,
+    answer,
+    encode_request,
+    start_worker,
+)
+from vance_ui.wizards.templates.problems import RendererBusy
+
+log = logging.getLogger("vance_ui.render")
+
+KILL_MARGIN_SECONDS = 0.05
+BUSY_WAIT_SECONDS = 30.0
+OVERFLOW_AFTER_SECONDS = 0.25
+BUSY = "too many templates are rendering at once; try again"
+
+# What an event loop waits for: a worker, or None for a free place to start one in.
+Waiter = asyncio.Future[WorkerProcess | None]
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class RenderPool:
+    """Up to `size` render workers, started when first needed and replaced when killed."""
+
+    def __init__(self, size: int = 2, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+        self.size = max(1, size)
+        self.memory_mb = memory_mb
+        self._idle: list[WorkerProcess] = []
+        self._count = 0  # places taken: workers idle, busy or starting
+        self._changed = threading.Condition()
+        self._threads_waiting = 0
+        self._loops_waiting: deque[Waiter] = deque()
+        self._extras = 0  # extra workers out now (see the module's docstring), and their ids
+        self._extra_ids: set[int] = set()
+        self.killed = 0  # workers killed past a deadline or lost (for tests and logs)
+
+    def run(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
+            limits: TemplateLimits) -> Any:
+        """`op` on a worker: the names a template reads ("check") or its text ("render")."""
+        request = encode_request(op, source, origin, expression, context, limits)
+        worker = self._acquire()
+        reply = None
+        try:
+            reply = worker.ask(request, limits.deadline_seconds + KILL_MARGIN_SECONDS)
+        finally:  # no answer (or this wait was given up): a late answer must not meet the next request
+            self._release(worker, reply is not None and not reply.get("retire"))
+        return answer(reply, limits, op)
+
+    async def run_async(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
+                        limits: TemplateLimits) -> Any:
+        """The same for an event loop. A request too large for an empty pipe goes through a thread."""
+        request = encode_request(op, source, origin, expression, context, limits)
+        if len(request) >= PIPE_BUFFER_BYTES:
+            return await asyncio.to_thread(self.run, op, source, origin, expression, context, limits)
+        worker = await self._acquire_async()
+        reply = None
+        try:
+            reply = await worker.ask_async(request, limits.deadline_seconds + KILL_MARGIN_SECONDS)
+        finally:
+            self._release(worker, reply is not None and not reply.get("retire"))
+        return answer(reply, limits, op)
+
+    def _acquire(self) -> WorkerProcess:
+        start = time.monotonic()
+        give_up = start + BUSY_WAIT_SECONDS
+        extra_at = start if _running_loop() is not None else start + OVERFLOW_AFTER_SECONDS
+        extra = False
+        with self._changed:
+            self._threads_waiting += 1
+            try:
+                while not self._idle and self._count >= self.size:
+                    now = time.monotonic()
+                    if now >= give_up:
+                        raise RendererBusy(BUSY)
+                    if now >= extra_at and self._extras < self.size:
+                        self._extras += 1
+                        extra = True
+                        break
+                    self._changed.wait(min(give_up, extra_at if now < extra_at else give_up) - now)
+            finally:
+                self._threads_waiting -= 1
+            if not extra:
+                if self._idle:
+                    return self._idle.pop()
+                self._count += 1
+        return self._start_extra() if extra else self._start()
+
+    def _start_extra(self) -> WorkerProcess:
+        """An extra worker for one request, closed when it is given back."""
+        try:
+            worker = start_worker(self.memory_mb)
+        except OSError as exc:
+            log.error("%s", exc)
+            with self._changed:
+                self._extras -= 1
+            raise RendererBusy("the template renderer is not available") from None
+        with self._changed:
+            self._extra_ids.add(id(worker))
+        return worker
+
+    async def _acquire_async(self) -> WorkerProcess:
+        with self._changed:
+            if self._idle:
+                return self._idle.pop()
+            waiter: Waiter | None = None
+            if self._count < self.size:
+                self._count += 1
+            else:
+                waiter = asyncio.get_running_loop().create_future()
+                self._loops_waiting.append(waiter)
+        if waiter is not None:
+            try:
+                handed = await asyncio.wait_for(waiter, BUSY_WAIT_SECONDS)
+            except (TimeoutError, asyncio.CancelledError) as stopped:
+                if waiter.done() and not waiter.cancelled():  # handed over just as this wait ended
+                    self._give(waiter.result())
+                if isinstance(stopped, TimeoutError):
+                    raise RendererBusy(BUSY) from None
+                raise
+            if handed is not None:
+                return handed
+        starting = asyncio.ensure_future(asyncio.to_thread(self._start))  # in a place that is ours now
+        try:
+            return await asyncio.shield(starting)
+        except asyncio.CancelledError:  # the worker still starts: it goes to the pool, not astray
+            starting.add_done_callback(self._keep_started)
+            raise
+
+    def _keep_started(self, starting: asyncio.Future[WorkerProcess]) -> None:
+        if not starting.cancelled() and starting.exception() is None:
+            self._give(starting.result())
+
+    def _start(self) -> WorkerProcess:
+        try:
+            return start_worker(self.memory_mb)
+        except OSError as exc:
+            log.error("%s", exc)
+            self._give(None)
+            raise RendererBusy("the template renderer is not available") from None
+
+    def _release(self, worker: WorkerProcess, keep: bool) -> None:
+        with self._changed:
+            extra = id(worker) in self._extra_ids
+            if extra:
+                self._extra_ids.discard(id(worker))
+                self._extras -= 1
+        if extra:  # not one of the `size` places: nobody waits for it
+            worker.close()
+            return
+        if not keep:
+            worker.close()
+            with self._changed:
+                self.killed += 1
+        self._give(worker if keep else None)
+
+    def _give(self, worker: WorkerProcess | None) -> None:
+        """Hand a worker, or (None) the free place of one, to whoever waits: a thread first, then
+        the event loop that waited longest; else keep it."""
+        with self._changed:
+            while self._threads_waiting == 0 and self._loops_waiting:
+                waiter = self._loops_waiting.popleft()
+                if not waiter.done():
+                    loop = waiter.get_loop()
+                    try:
+                        if _running_loop() is loop:  # most often: a render on this loop just finished
+                            loop.call_soon(self._hand_over, waiter, worker)
+                        else:
+                            loop.call_soon_threadsafe(self._hand_over, waiter, worker)
+                        return
+                    except RuntimeError:  # that loop is closed: the next one in line
+                        continue
+            if worker is not None:
+                self._idle.append(worker)
+            else:
+                self._count -= 1
+            self._changed.notify()
+
+    def _hand_over(self, waiter: Waiter, worker: WorkerProcess | None) -> None:
+        if waiter.done():  # it gave up meanwhile: the next one gets it
+            self._give(worker)
+        else:
+            waiter.set_result(worker)
+
+    def prestart(self) -> None:
+        """Start every worker now (a start costs ~0.15 s; the first renders need not wait for it)."""
+        while True:
+            with self._changed:
+                if self._count >= self.size:
+                    return
+                self._count += 1
+            try:
+                worker = self._start()
+            except RendererBusy:
+                return
+            self._give(worker)
+
+    def close(self) -> None:
+        """End the idle workers (busy ones end when their caller gives them back or at exit)."""
+        with self._changed:
+            idle, self._idle = self._idle, []
+            self._count -= len(idle)
+        for worker in idle:
+            worker.close()
+
+    def pids(self) -> list[int]:
+        """The idle workers' process ids (for tests)."""
+        with self._changed:
+            return [worker.process.pid for worker in self._idle]
+
+
+_POOL: RenderPool | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def configure_render_pool(size: int, memory_mb: int) -> RenderPool:
+    """The process' pool with these settings (the running one if it has them)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is not None and (_POOL.size, _POOL.memory_mb) == (max(1, size), memory_mb):
+            return _POOL
+        old, _POOL = _POOL, RenderPool(size, memory_mb)
+    if old is not None:
+        old.close()
+    return _POOL
+
+
+def render_pool() -> RenderPool:
+    global _POOL
+    pool = _POOL
+    if pool is None:
+        with _POOL_LOCK:
+            if _POOL is None:
+                _POOL = RenderPool()
+            pool = _POOL
+    return pool
+
+
+@atexit.register
+def _close_pool() -> None:
+    if _POOL is not None:
+        _POOL.close()
