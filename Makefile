@@ -54,6 +54,7 @@ test: $(STAMP) chromium postgresql axe
 lint: $(STAMP)
 	$(VENV)/bin/ruff check vance_ui tests app.py scripts bench
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -50,7 +50,7 @@ def _install_middlewares() -> None:
 app.on_startup(_install_middlewares)
 app.timer(30, trim_memory)
 app.on_startup(_start_watching)
-app.on_shutdown(service.stop_watching)
+app.on_shutdown(service.close)  # stop watching, end the render workers
 
 if __name__ in {"__main__", "__mp_main__"}:
     ui.run(

@@ -15,7 +15,7 @@ from vance_ui.settings import BUNDLED_DEFAULTS_DIR
 from vance_ui.wizards.catalog.loader import load_wizard
 from vance_ui.wizards.filling.state import RenderContext
 from vance_ui.wizards.rules.validation import validate_values
-from vance_ui.wizards.templates.bounded import render_bounded
+from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.compiled import compile_source, render_compiled
 
 
@@ -27,8 +27,16 @@ def _per_call_us(fn: Callable[[], object], calls: int) -> float:
 
 
 def measure(*, repeats: int, calls: int) -> list[Figure]:
+    templates = Templates.start(workers=1, memory_mb=64)
+    try:
+        return _measure(templates, repeats=repeats, calls=calls)
+    finally:
+        templates.close()
+
+
+def _measure(templates: Templates, *, repeats: int, calls: int) -> list[Figure]:
     path = BUNDLED_DEFAULTS_DIR / "wizards" / "gremium.yaml"
-    wizard = load_wizard("gremium", path.read_bytes(), str(path))
+    wizard = load_wizard("gremium", path.read_bytes(), str(path), templates)
     values = validate_values(wizard.definition.fields, GREMIUM_VALUES["values"]).values
     context: dict[str, Any] = RenderContext("de", "local").variables(values)
     plain = jinja2.Environment(trim_blocks=True).from_string(wizard.definition.prompt_template)
@@ -39,7 +47,7 @@ def measure(*, repeats: int, calls: int) -> list[Figure]:
         return render_compiled(sandboxed, wizard.prompt.origin, context)
 
     def isolated() -> object:
-        return render_bounded(wizard.prompt, context)
+        return templates.render(wizard.prompt, context)
 
     def floor() -> object:
         return plain.render(context)

@@ -18,6 +18,7 @@ from tests.support.postgres import PgCluster, drop_cluster, start_cluster  # noq
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noqa: E402
 from vance_ui.service import Scope, WizardService  # noqa: E402
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings  # noqa: E402
+from vance_ui.wizards.templates.bounded import Templates  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -42,8 +43,10 @@ def settings(data_dir: Path) -> Settings:
 
 
 @pytest.fixture
-def service(settings: Settings) -> WizardService:
-    return WizardService(settings, FileDocumentStore(settings.data_dir), BundledStore(BUNDLED_DEFAULTS_DIR))
+def service(settings: Settings) -> Iterator[WizardService]:
+    made = WizardService(settings, FileDocumentStore(settings.data_dir), BundledStore(BUNDLED_DEFAULTS_DIR))
+    yield made
+    made.close()
 
 
 @pytest.fixture
@@ -82,3 +85,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         tail = "\n".join(item.funcargs["server"].log().splitlines()[-80:])
         report.sections.append(("app server log (last 80 lines)", tail))
     return report
+
+
+@pytest.fixture(scope="session")
+def templates() -> Iterator[Templates]:
+    """Render workers for tests that check or render templates without a service."""
+    runner = Templates.start(workers=2, memory_mb=64)
+    yield runner
+    runner.close()

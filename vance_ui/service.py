@@ -32,7 +32,7 @@ from vance_ui.wizards.format.schema import FormField
 from vance_ui.wizards.rules.paths import has_password
 from vance_ui.wizards.rules.steps import RenderSteps, run_steps, run_steps_async
 from vance_ui.wizards.rules.validation import FieldError
-from vance_ui.wizards.templates.pool import configure_render_pool, render_pool
+from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.problems import TemplateProblem
 
 log = logging.getLogger("vance_ui.service")
@@ -117,7 +117,9 @@ class WizardService:
     def __init__(self, settings: Settings, data: DocumentStore, bundled: DocumentStore) -> None:
         self.settings = settings
         self.data = data
-        self.registry = WizardRegistry(data, bundled, LoadCache(settings.cache_dir / "wizards"))
+        # its own render workers, closed with it (`close`): no other service shares or replaces them
+        self.templates = Templates.start(settings.render_workers, settings.render_memory_mb)
+        self.registry = WizardRegistry(data, bundled, self.templates, LoadCache(settings.cache_dir / "wizards"))
         self.tenants = TenantSettingsReader(data, bundled, settings.language, self.registry.generation)
         self._listings: GenerationMemo[tuple[str, str | None, str], Listing] = GenerationMemo(limit=1024)
 
@@ -132,7 +134,7 @@ class WizardService:
     def warm_up(self) -> int:
         """Load every wizard of the default tenant once, so broken files are logged at boot
         (spec section 10) and the first requests find a warm cache. Returns the count loaded."""
-        render_pool().prestart()
+        self.templates.pool.prestart()
         tenant, user = self.settings.tenant, self.settings.user
         loaded = {w.name for w in self.listing(Scope(tenant, user)).wizards()}
         for project in self.registry.projects(tenant):  # valid project ids only
@@ -141,8 +143,12 @@ class WizardService:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> WizardService:
-        configure_render_pool(settings.render_workers, settings.render_memory_mb)
         return cls(settings, *open_stores(settings))
+
+    def close(self) -> None:
+        """Stop watching and end the render workers (the stores stay open: they are the caller's)."""
+        self.stop_watching()
+        self.templates.close()
 
     # -- context ----------------------------------------------------------------------------
 
@@ -188,7 +194,7 @@ class WizardService:
         wizard = self.wizard(scope, name)
         ctx = self.context(scope, lang)
         try:
-            return run_steps(_prompt_of(wizard, values, ctx, lenient))
+            return run_steps(_prompt_of(wizard, values, ctx, lenient), self.templates)
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
@@ -198,7 +204,7 @@ class WizardService:
         in memory yet is read in a thread; the templates render in workers while the loop waits."""
         wizard, ctx = await self._loaded(scope, name, lang)
         try:
-            return await run_steps_async(_prompt_of(wizard, values, ctx, lenient))
+            return await run_steps_async(_prompt_of(wizard, values, ctx, lenient), self.templates)
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
@@ -208,7 +214,7 @@ class WizardService:
         fields (with its page), and the live preview (or why it cannot render)."""
         wizard, ctx = await self._loaded(scope, name, lang)
         try:
-            return _safe_report(name, wizard, await run_steps_async(report_steps(wizard, values, ctx)))
+            return _safe_report(name, wizard, await run_steps_async(report_steps(wizard, values, ctx), self.templates))
         except TemplateProblem as problem:  # a showIf failed: nothing can be shown
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
@@ -217,7 +223,8 @@ class WizardService:
         """`form_report` from a thread (the CLI, which asks page by page)."""
         wizard = self.wizard(scope, name)
         try:
-            return _safe_report(name, wizard, run_steps(report_steps(wizard, values, self.context(scope, lang))))
+            report = run_steps(report_steps(wizard, values, self.context(scope, lang)), self.templates)
+            return _safe_report(name, wizard, report)
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
 
@@ -250,7 +257,7 @@ class WizardService:
         if config is None:
             raise LlmError("not_configured", "No model is configured: set VANCE_FAST_MODEL or VANCE_MODEL.")
         try:
-            prompt = await run_steps_async(_validator_prompt_of(wizard, values, ctx)) or ""
+            prompt = await run_steps_async(_validator_prompt_of(wizard, values, ctx), self.templates) or ""
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
         return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)

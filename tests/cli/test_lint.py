@@ -15,6 +15,7 @@ from vance_ui.service import Scope, WizardService
 from vance_ui.settings import Settings
 from vance_ui.wizards.catalog.lint import StandaloneContext, lint_wizard, pattern_problem
 from vance_ui.wizards.catalog.loader import load_wizard
+from vance_ui.wizards.templates.bounded import Templates
 
 LINT = FIXTURES / "lint"
 
@@ -112,13 +113,13 @@ def test_follow_ups_resolve_through_the_files_cascade(lint_env: Path, capsys: py
     assert lint_paths(targets, settings, "default") == []
 
 
-def test_lint_wizard_is_pure() -> None:
+def test_lint_wizard_is_pure(templates: Templates) -> None:
     content = (LINT / "bad" / "unknown-variable.yaml").read_bytes()
-    findings = lint_wizard("unknown-variable", content, "x.yaml", StandaloneContext())
+    findings = lint_wizard("unknown-variable", content, "x.yaml", StandaloneContext(templates))
     assert [f.format() for f in findings] == [
         "x.yaml:7:10: error: promptTemplate: 'topik' is neither a field nor a context variable "
         "(lang, user, project, today); did you mean 'topic'?"]
-    assert lint_wizard("Bad Name", b"title: x", "y.yaml", StandaloneContext())[0].severity == "error"
+    assert lint_wizard("Bad Name", b"title: x", "y.yaml", StandaloneContext(templates))[0].severity == "error"
 
 
 @pytest.mark.parametrize(("pattern", "dead"), [
@@ -149,13 +150,13 @@ def test_lint_without_arguments_says_which_data_dir_it_checked(lint_env: Path, m
 
 
 def test_the_loader_warns_where_lint_reports(service: WizardService, scope: Scope, data_dir: Path,
-                                             caplog: pytest.LogCaptureFixture) -> None:
+                                             caplog: pytest.LogCaptureFixture, templates: Templates) -> None:
     """An undeclared variable or unknown icon still loads (the server serves it), but at load it is a
     WARN with the same file:line:col and message as lint's finding, and the definition carries it."""
     for name in ("unknown-variable", "unknown-icon"):
         content = (LINT / "bad" / f"{name}.yaml").read_bytes()
-        finding = lint_wizard(name, content, f"{name}.yaml", StandaloneContext())
-        assert [w.at(f"{name}.yaml") for w in load_wizard(name, content, "x").warnings] == \
+        finding = lint_wizard(name, content, f"{name}.yaml", StandaloneContext(templates))
+        assert [w.at(f"{name}.yaml") for w in load_wizard(name, content, "x", templates).warnings] == \
             [f"{f.file}:{f.line}:{f.col}: {f.message}" for f in finding]
         path = write_wizard(data_dir, "_vance", name, content.decode())
         with caplog.at_level("WARNING", logger="vance_ui.wizards"):
@@ -186,20 +187,20 @@ promptTemplate: >-
 """
 
 
-def test_show_if_reads_and_today_are_not_lint_findings() -> None:
+def test_show_if_reads_and_today_are_not_lint_findings(templates: Templates) -> None:
     """`abroad` and `veggie` are only read by showIf conditions: they decide what the form asks, so
     they are used; `today` is a context variable."""
-    assert lint_wizard("trip", SHOW_IF_WIZARD.encode(), "trip.yaml", StandaloneContext()) == []
+    assert lint_wizard("trip", SHOW_IF_WIZARD.encode(), "trip.yaml", StandaloneContext(templates)) == []
     unused = SHOW_IF_WIZARD.replace('showIf: "abroad" ', "").replace("and abroad", "")
-    assert [f.format() for f in lint_wizard("trip", unused.encode(), "trip.yaml", StandaloneContext())] == [
+    assert [f.format() for f in lint_wizard("trip", unused.encode(), "trip.yaml", StandaloneContext(templates))] == [
         "trip.yaml:4:13: warning: field 'abroad' is never used by promptTemplate or the follow-ups"]
 
 
-def test_show_if_and_page_problems_are_lint_errors_with_their_place() -> None:
+def test_show_if_and_page_problems_are_lint_errors_with_their_place(templates: Templates) -> None:
     broken = (SHOW_IF_WIZARD.replace('showIf: "abroad"', 'showIf: "abroad and ghost"')
               .replace("fields: [due]", "fields: [due, nobody]")
               .replace('showIf: "people"', 'showIf: "due"'))
-    found = [f.format() for f in lint_wizard("trip", broken.encode(), "trip.yaml", StandaloneContext())]
+    found = [f.format() for f in lint_wizard("trip", broken.encode(), "trip.yaml", StandaloneContext(templates))]
     assert found == [
         "trip.yaml:5:72: error: fields[1].showIf: reads 'ghost', which is not a field here "
         "(nor lang, user, project, today)",

@@ -9,6 +9,7 @@ import pytest
 from tests.conftest import write_wizard
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.templates.bounded import Templates
 
 CHAINED = """
 title: {en: Chain, de: Kette}
@@ -63,10 +64,10 @@ def test_a_password_value_never_reaches_a_link(service: WizardService, scope: Sc
     assert "s3cr3t-TOKEN" not in rendered.prompt
 
 
-def test_a_follow_up_that_uses_a_password_is_refused_at_load() -> None:
+def test_a_follow_up_that_uses_a_password_is_refused_at_load(templates: Templates) -> None:
     text = CHAINED.replace('note: "by {{ user }}"', 'note: "{{ token }}"')
     with pytest.raises(WizardLoadError, match="password field 'token'"):
-        load_wizard("chain", text.encode(), "chain.yaml")
+        load_wizard("chain", text.encode(), "chain.yaml", templates)
 
 
 def test_the_bundled_essay_recipe_links_to_essay_mit_recipe(service: WizardService) -> None:

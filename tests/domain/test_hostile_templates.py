@@ -7,7 +7,7 @@ import time
 import pytest
 
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
-from vance_ui.wizards.templates.bounded import compile_condition, compile_template, render_bounded
+from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.problems import TemplateProblem
 
 REFUSED_AT_LOAD = [
@@ -44,9 +44,9 @@ REFUSED_AT_LOAD = [
 
 
 @pytest.mark.parametrize(("source", "message"), REFUSED_AT_LOAD)
-def test_refused_at_load_with_a_clear_message(source: str, message: str) -> None:
+def test_refused_at_load_with_a_clear_message(source: str, message: str, templates: Templates) -> None:
     with pytest.raises(TemplateProblem) as caught:
-        compile_template(source, "promptTemplate")
+        templates.check(source, "promptTemplate")
     assert message in str(caught.value)
 
 
@@ -67,74 +67,74 @@ BOMBS = [
 
 
 @pytest.mark.parametrize(("source", "message"), BOMBS)
-def test_bombs_compile_fast_and_stop_at_render_within_a_second(source: str, message: str) -> None:
+def test_bombs_compile_fast_and_stop_at_render_within_a_second(source: str, message: str, templates: Templates) -> None:
     started = time.monotonic()
-    compiled = compile_template(source, "promptTemplate")
+    compiled = templates.check(source, "promptTemplate")
     with pytest.raises(TemplateProblem) as caught:
-        render_bounded(compiled, {"x": "v", "xs": [1]})
+        templates.render(compiled, {"x": "v", "xs": [1]})
     assert time.monotonic() - started < 1.0
     assert message in str(caught.value)
     assert caught.value.kind in ("limit", "forbidden")
 
 
-def test_oversized_template_source_is_refused() -> None:
+def test_oversized_template_source_is_refused(templates: Templates) -> None:
     with pytest.raises(TemplateProblem, match="longer than"):
-        compile_template("x" * 64_001, "promptTemplate")
+        templates.check("x" * 64_001, "promptTemplate")
 
 
-def test_attribute_access_means_keys_even_for_dict_method_names() -> None:
-    compiled = compile_template("{{ m.items }}|{{ m.values }}|{{ m.get }}|{{ m.missing.deeper }}", "t")
-    assert render_bounded(compiled, {"m": {"items": "I", "values": "V"}}) == "I|V||"
+def test_attribute_access_means_keys_even_for_dict_method_names(templates: Templates) -> None:
+    compiled = templates.check("{{ m.items }}|{{ m.values }}|{{ m.get }}|{{ m.missing.deeper }}", "t")
+    assert templates.render(compiled, {"m": {"items": "I", "values": "V"}}) == "I|V||"
 
 
-def test_strings_and_lists_expose_no_methods() -> None:
-    compiled = compile_template("[{{ s.upper }}][{{ xs.append }}][{{ n.real }}]", "t")
-    assert render_bounded(compiled, {"s": "a", "xs": [], "n": 1}) == "[][][]"
+def test_strings_and_lists_expose_no_methods(templates: Templates) -> None:
+    compiled = templates.check("[{{ s.upper }}][{{ xs.append }}][{{ n.real }}]", "t")
+    assert templates.render(compiled, {"s": "a", "xs": [], "n": 1}) == "[][][]"
 
 
-def test_pebble_spellings_work() -> None:
-    compiled = compile_template(
+def test_pebble_spellings_work(templates: Templates) -> None:
+    compiled = templates.check(
         "{% if a %}A{% elseif b %}B{% else %}C{% endif %}|{% verbatim %}{{ raw }}{% endverbatim %}"
         "|{% raw %}{% verbatim %}{% endraw %}|{% if xs is empty %}E{% endif %}", "t")
-    assert render_bounded(compiled, {"b": True, "xs": []}) == "B|{{ raw }}|{% verbatim %}|E"
+    assert templates.render(compiled, {"b": True, "xs": []}) == "B|{{ raw }}|{% verbatim %}|E"
 
 
-def test_undefined_and_none_print_as_empty() -> None:
-    compiled = compile_template("[{{ missing }}][{{ missing.a.b }}][{{ none_value }}]", "t")
-    assert render_bounded(compiled, {"none_value": None}) == "[][][]"
+def test_undefined_and_none_print_as_empty(templates: Templates) -> None:
+    compiled = templates.check("[{{ missing }}][{{ missing.a.b }}][{{ none_value }}]", "t")
+    assert templates.render(compiled, {"none_value": None}) == "[][][]"
 
 
-def test_allowed_filters_and_loops() -> None:
-    compiled = compile_template(
+def test_allowed_filters_and_loops(templates: Templates) -> None:
+    compiled = templates.check(
         "{{ xs|length }} {{ xs|join(', ') }} {{ xs|first }} {{ xs|last }} {{ y|default('d') }} "
         "{{ ' t '|trim }} {{ 'a'|upper }}{{ 'B'|lower }}\n{% for x in xs %}{{ loop.index }}={{ x }}{% else %}none"
         "{% endfor %}", "t")
-    assert render_bounded(compiled, {"xs": ["p", "q"]}) == "2 p, q p q d t Ab\n1=p2=q"
+    assert templates.render(compiled, {"xs": ["p", "q"]}) == "2 p, q p q d t Ab\n1=p2=q"
 
 
-def test_runtime_errors_name_the_template_line() -> None:
-    compiled = compile_template("line one\n{{ 1 / 0 }}", "promptTemplate")
+def test_runtime_errors_name_the_template_line(templates: Templates) -> None:
+    compiled = templates.check("line one\n{{ 1 / 0 }}", "promptTemplate")
     with pytest.raises(TemplateProblem) as caught:
-        render_bounded(compiled, {})
+        templates.render(compiled, {})
     assert caught.value.kind == "runtime" and caught.value.lineno == 2
 
 
-def test_conditions_are_single_expressions() -> None:
-    assert render_bounded(compile_condition("a == 'x' and b", "c"), {"a": "x", "b": 1}) == "1"
-    assert render_bounded(compile_condition("a == 'x'", "c"), {"a": "y"}) == ""
+def test_conditions_are_single_expressions(templates: Templates) -> None:
+    assert templates.render(templates.check("a == 'x' and b", "c", expression=True), {"a": "x", "b": 1}) == "1"
+    assert templates.render(templates.check("a == 'x'", "c", expression=True), {"a": "y"}) == ""
     with pytest.raises(TemplateProblem):
-        compile_condition("a }}{% include 'x' %}{{ b", "c")
+        templates.check("a }}{% include 'x' %}{{ b", "c", expression=True)
     with pytest.raises(TemplateProblem, match="method calls"):
-        compile_condition("a.startswith('x')", "c")
+        templates.check("a.startswith('x')", "c", expression=True)
 
 
-def test_template_problems_in_a_wizard_file_point_at_the_yaml_line() -> None:
+def test_template_problems_in_a_wizard_file_point_at_the_yaml_line(templates: Templates) -> None:
     text = (
         "title: {en: T}\ndescription: {en: D}\nfields: []\n"
         "promptTemplate: |\n  line one\n  line two\n  {% include 'x' %}\n"
     )
     with pytest.raises(WizardLoadError) as caught:
-        load_wizard("w", text.encode(), "w.yaml")
+        load_wizard("w", text.encode(), "w.yaml", templates)
     problem = caught.value.problems[0]
     assert problem.line == 7
     assert "promptTemplate" in problem.message and "include" in problem.message

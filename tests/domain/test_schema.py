@@ -11,15 +11,16 @@ import yaml
 
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.format.schema import wizard_json_schema
+from vance_ui.wizards.templates.bounded import Templates
 
 REPO = Path(__file__).resolve().parents[2]
 
 HEAD = "title: {en: T, de: T}\ndescription: {en: D}\npromptTemplate: 'x {{ a }}'\n"
 
 
-def problems(text: str, name: str = "w") -> list[str]:
+def problems(templates: Templates, text: str, name: str = "w") -> list[str]:
     try:
-        load_wizard(name, text.encode(), "w.yaml")
+        load_wizard(name, text.encode(), "w.yaml", templates)
     except WizardLoadError as error:
         return [str(p) for p in error.problems]
     return []
@@ -29,7 +30,7 @@ def field(spec: str) -> str:
     return HEAD + f"fields:\n  - {spec}\n"
 
 
-def test_every_field_type_with_its_keys_loads() -> None:
+def test_every_field_type_with_its_keys_loads(templates: Templates) -> None:
     text = HEAD + """fields:
   - {name: a, type: string, label: {en: A}, help: {en: H}, required: true, defaultValue: x}
   - {name: b, type: textarea, label: {en: B}, rows: 6, defaultValue: y}
@@ -46,7 +47,7 @@ def test_every_field_type_with_its_keys_loads() -> None:
     defaultValue: [{n: one}]
     item: [{name: n, type: string, label: {en: N}, required: true}]
 """
-    assert problems(text) == []
+    assert problems(templates, text) == []
 
 
 @pytest.mark.parametrize(("spec", "message"), [
@@ -77,36 +78,37 @@ def test_every_field_type_with_its_keys_loads() -> None:
     ("{name: a, type: repeat, label: {en: A}, item: []}", "at least 1 item"),
     ("{name: a, type: password, label: {en: A}, defaultValue: hunter2}", "unknown key 'defaultValue'"),
 ])
-def test_schema_errors_are_precise(spec: str, message: str) -> None:
-    found = problems(field(spec))
+def test_schema_errors_are_precise(spec: str, message: str, templates: Templates) -> None:
+    found = problems(templates, field(spec))
     assert any(message in p for p in found), found
 
 
-def test_duplicate_field_names_are_rejected() -> None:
+def test_duplicate_field_names_are_rejected(templates: Templates) -> None:
     text = HEAD + "fields:\n  - {name: a, type: string, label: {en: A}}\n  - {name: a, type: string, label: {en: B}}\n"
-    assert any("'a' appears twice" in p for p in problems(text))
+    assert any("'a' appears twice" in p for p in problems(templates, text))
 
 
-def test_repeat_default_items_are_checked_by_the_validator() -> None:
+def test_repeat_default_items_are_checked_by_the_validator(templates: Templates) -> None:
     spec = ("{name: m, type: repeat, label: {en: M}, defaultValue: [{n: 5}], "
             "item: [{name: n, type: string, label: {en: N}}]}")
-    assert any("m[0].n" in p and "Expected text" in p for p in problems(field(spec)))
+    assert any("m[0].n" in p and "Expected text" in p for p in problems(templates, field(spec)))
 
 
 @pytest.mark.parametrize("name", ["Bad", "a b", "../x", "-x", "x" * 65])
-def test_wizard_names_come_from_the_file_name_and_are_checked(name: str) -> None:
-    assert any("not a valid wizard name" in p for p in problems(field("{name: a, type: string, label: {en: A}}"), name))
+def test_wizard_names_come_from_the_file_name_and_are_checked(name: str, templates: Templates) -> None:
+    found = problems(templates, field("{name: a, type: string, label: {en: A}}"), name)
+    assert any("not a valid wizard name" in p for p in found)
 
 
-def test_errors_carry_the_file_line() -> None:
+def test_errors_carry_the_file_line(templates: Templates) -> None:
     text = field("{name: a, type: string, label: {en: A}, choices: []}")
     with pytest.raises(WizardLoadError) as caught:
-        load_wizard("w", text.encode(), "w.yaml")
+        load_wizard("w", text.encode(), "w.yaml", templates)
     assert caught.value.problems[0].line == 5
 
 
-def test_missing_top_level_keys_and_unknown_ones() -> None:
-    found = problems("title: {en: T}\nsubtitle: {en: S}\n")
+def test_missing_top_level_keys_and_unknown_ones(templates: Templates) -> None:
+    found = problems(templates, "title: {en: T}\nsubtitle: {en: S}\n")
     assert any("description: this key is required" in p for p in found)
     assert any("fields: this key is required" in p for p in found)
     assert any("promptTemplate: this key is required" in p for p in found)

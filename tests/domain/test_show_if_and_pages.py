@@ -18,6 +18,7 @@ from vance_ui.wizards.filling.report import FormReport, report_steps
 from vance_ui.wizards.filling.state import RenderContext
 from vance_ui.wizards.rules.steps import run_steps
 from vance_ui.wizards.rules.validation import validate_values
+from vance_ui.wizards.templates.bounded import Templates
 
 SCOPE = Scope("default", "local")
 
@@ -322,15 +323,15 @@ promptTemplate: >-
 """
 
 
-def report(name: str, text: str, values: dict[str, Any], today: str) -> FormReport:
-    wizard = load_wizard(name, text.encode(), f"{name}.yaml")
-    return run_steps(report_steps(wizard, values, RenderContext("en", "local", "", today)))
+def report(templates: Templates, name: str, text: str, values: dict[str, Any], today: str) -> FormReport:
+    wizard = load_wizard(name, text.encode(), f"{name}.yaml", templates)
+    return run_steps(report_steps(wizard, values, RenderContext("en", "local", "", today)), templates)
 
 
-def test_today_is_the_servers_date_for_conditions_and_templates() -> None:
-    late = report("deadline", DEADLINE, {"due": "2026-12-03"}, today="2026-12-03")
+def test_today_is_the_servers_date_for_conditions_and_templates(templates: Templates) -> None:
+    late = report(templates, "deadline", DEADLINE, {"due": "2026-12-03"}, today="2026-12-03")
     assert [e.field for e in late.state.errors] == ["approvedBy"]
-    early = report("deadline", DEADLINE, {"due": "2026-12-04"}, today="2026-12-03")
+    early = report(templates, "deadline", DEADLINE, {"due": "2026-12-04"}, today="2026-12-03")
     assert early.state.visibility.hidden == {("approvedBy",)} and early.state.errors == []
     assert early.preview is not None
     assert early.preview.prompt == "due 2026-12-04 (today 2026-12-03), start 2026-06-01"
@@ -344,7 +345,7 @@ def test_the_service_fills_in_today(service: WizardService, data_dir: Path) -> N
     assert f"(today {datetime.date.today().isoformat()})" in prompt
 
 
-def test_a_field_named_today_wins_over_the_date() -> None:
+def test_a_field_named_today_wins_over_the_date(templates: Templates) -> None:
     """`today` was a legal field name before it became a variable: such a wizard keeps working."""
     text = """\
 title: { en: "Old" }
@@ -354,23 +355,23 @@ fields:
   - { name: more, type: string, label: { en: "More" }, showIf: "today == 'rain'" }
 promptTemplate: "Today: {{ today }} {{ more }}"
 """
-    rainy = report("old", text, {"today": "rain", "more": "umbrella"}, today="2026-12-03")
+    rainy = report(templates, "old", text, {"today": "rain", "more": "umbrella"}, today="2026-12-03")
     assert rainy.preview is not None and rainy.preview.prompt == "Today: rain umbrella"
-    sunny = report("old", text, {"today": "sun", "more": "umbrella"}, today="2026-12-03")
+    sunny = report(templates, "old", text, {"today": "sun", "more": "umbrella"}, today="2026-12-03")
     assert sunny.preview is not None and sunny.preview.prompt == "Today: sun"
 
 
 @pytest.mark.parametrize("typed", ["2026-1-5", "2026-02-30", "05.01.2026", "tomorrow", "2026-01-05T10:00",
                                    "20260105", 20260105, ["2026-01-05"], True])
-def test_a_date_is_yyyy_mm_dd_and_a_real_day(typed: Any) -> None:
-    wizard = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml")
+def test_a_date_is_yyyy_mm_dd_and_a_real_day(typed: Any, templates: Templates) -> None:
+    wizard = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml", templates)
     result = validate_values(wizard.definition.fields[:1], {"due": typed})
     assert [(e.field, e.error) for e in result.errors] == [("due", "invalid_type")], typed
     assert "YYYY-MM-DD" in result.errors[0].message
 
 
-def test_date_bounds_and_an_empty_date() -> None:
-    fields = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml").definition.fields[:1]
+def test_date_bounds_and_an_empty_date(templates: Templates) -> None:
+    fields = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml", templates).definition.fields[:1]
 
     def codes(value: Any) -> list[tuple[str, str, str]]:
         return [(e.field, e.error, e.message) for e in validate_values(fields, {"due": value}).errors]
@@ -401,11 +402,11 @@ def test_unquoted_dates_in_the_file_mean_their_iso_text(service: WizardService, 
     ("defaultValue: 2026-01-01T10:00:00", "Input should be a valid string"),
     ("integerMin: 1", "unknown key 'integerMin' (not allowed for type 'date')"),
 ])
-def test_date_keys_in_the_file_are_checked(spec: str, message: str) -> None:
+def test_date_keys_in_the_file_are_checked(spec: str, message: str, templates: Templates) -> None:
     text = f"title: {{en: T}}\ndescription: {{en: D}}\npromptTemplate: x\nfields:\n" \
            f"  - {{name: d, type: date, label: {{en: D}}, {spec}}}\n"
     with pytest.raises(WizardLoadError) as refused:
-        load_wizard("w", text.encode(), "w.yaml")
+        load_wizard("w", text.encode(), "w.yaml", templates)
     assert any(message in str(p) for p in refused.value.problems), refused.value.problems
 
 
@@ -416,9 +417,9 @@ A = "  - {name: a, type: boolean, label: {en: A}}\n"
 B = "  - {name: b, type: boolean, label: {en: B}}\n"
 
 
-def refusal(text: str) -> list[tuple[int | None, int | None, str]]:
+def refusal(templates: Templates, text: str) -> list[tuple[int | None, int | None, str]]:
     with pytest.raises(WizardLoadError) as refused:
-        load_wizard("w", text.encode(), "w.yaml")
+        load_wizard("w", text.encode(), "w.yaml", templates)
     return [(p.line, p.column, p.message) for p in refused.value.problems]
 
 
@@ -468,18 +469,18 @@ def refusal(text: str) -> list[tuple[int | None, int | None, str]]:
                  [(7, 43, "pages[0].showIf: reads 'zz', which is not a field here (nor lang, user, project, today)")],
                  id="a page reading an unknown name"),
 ])
-def test_a_broken_show_if_or_page_is_refused_at_its_place(body: str, expected: list[Any]) -> None:
-    found = refusal(HEAD + body)
+def test_a_broken_show_if_or_page_is_refused_at_its_place(body: str, expected: list[Any], templates: Templates) -> None:
+    found = refusal(templates, HEAD + body)
     assert [(line, column, message[:len(expected[i][2])]) for i, (line, column, message) in enumerate(found)] \
         == expected, found
 
 
-def test_every_problem_is_reported_at_once() -> None:
+def test_every_problem_is_reported_at_once(templates: Templates) -> None:
     body = ("  - {name: a, type: boolean, label: {en: A}, showIf: b}\n"
             "  - {name: b, type: boolean, label: {en: B}, showIf: a}\n"
             "  - {name: c, type: boolean, label: {en: C}, showIf: ghost}\n"
             "pages:\n  - {title: {en: P}, fields: [a, b, d]}\n")
-    messages = [message for _, _, message in refusal(HEAD + body)]
+    messages = [message for _, _, message in refusal(templates, HEAD + body)]
     assert len(messages) == 4, messages
     assert any("'d' is not a top-level field" in m for m in messages)
     assert any("field 'c' is on no page" in m for m in messages)
@@ -498,8 +499,8 @@ VALID_BEFORE = sorted([
 
 
 @pytest.mark.parametrize("path", VALID_BEFORE, ids=[p.name for p in VALID_BEFORE])
-def test_every_wizard_valid_before_still_loads(path: Path) -> None:
-    wizard = load_wizard(path.stem, path.read_bytes(), str(path))
+def test_every_wizard_valid_before_still_loads(path: Path, templates: Templates) -> None:
+    wizard = load_wizard(path.stem, path.read_bytes(), str(path), templates)
     assert wizard.definition.fields is not None
     validate_values(wizard.definition.fields, {}, lenient=True)
 

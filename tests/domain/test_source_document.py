@@ -9,6 +9,7 @@ from vance_ui.wizards.catalog.loader import load_wizard
 from vance_ui.wizards.format.schema import RepeatField, SelectField
 from vance_ui.wizards.format.yaml_source import SourceProblem
 from vance_ui.wizards.source.document import SourceDocument
+from vance_ui.wizards.templates.bounded import Templates
 
 HAND_WRITTEN = """\
 # Council wizard: keep this header
@@ -30,11 +31,11 @@ promptTemplate: |
 """
 
 
-def loads(doc: SourceDocument) -> None:
-    load_wizard("edited", doc.dump().encode(), "edited.yaml")
+def loads(templates: Templates, doc: SourceDocument) -> None:
+    load_wizard("edited", doc.dump().encode(), "edited.yaml", templates)
 
 
-def test_an_edit_in_form_view_keeps_comments_and_key_order() -> None:
+def test_an_edit_in_form_view_keeps_comments_and_key_order(templates: Templates) -> None:
     doc = SourceDocument.parse(HAND_WRITTEN)
     doc.set_text("title", "en", "Council of elders")
     doc.set_field((1,), "required", True)
@@ -46,7 +47,7 @@ def test_an_edit_in_form_view_keeps_comments_and_key_order() -> None:
     assert keys == ["title", "description", "category", "fields", "promptTemplate"]
     assert "Council of elders" in text and "Gremium" in text
     assert "Ein Gremium anlegen" in text
-    loads(doc)
+    loads(templates, doc)
 
 
 def test_untouched_document_dumps_as_it_was_read() -> None:
@@ -84,7 +85,7 @@ def test_new_keys_go_where_the_format_lists_them() -> None:
     assert "icon:" not in doc.dump()
 
 
-def test_a_wizard_built_from_nothing_loads_with_pages_show_if_and_nested_items() -> None:
+def test_a_wizard_built_from_nothing_loads_with_pages_show_if_and_nested_items(templates: Templates) -> None:
     doc = SourceDocument.new("en", "Team intro")
     tone = doc.add_field((), "select", "tone", "en", "Tone")
     doc.add_choice(tone, "formal", "en", "Formal")
@@ -97,7 +98,7 @@ def test_a_wizard_built_from_nothing_loads_with_pages_show_if_and_nested_items()
     doc.add_page("en", "Details", ["tone", "people"])
     doc.set_value("promptTemplate",
                   "About {{ topic }} in a {{ tone }} tone\n{% for p in people %}{{ p.age }}{% endfor %}")
-    wizard = load_wizard("team-intro", doc.dump().encode(), "team-intro.yaml").definition
+    wizard = load_wizard("team-intro", doc.dump().encode(), "team-intro.yaml", templates).definition
     assert [f.name for f in wizard.fields] == ["topic", "tone", "people"]
     assert isinstance(wizard.fields[1], SelectField)
     assert [c.value for c in wizard.fields[1].choices] == ["casual", "formal"]
@@ -119,7 +120,7 @@ def test_renaming_a_field_renames_it_on_its_page_and_removing_takes_it_off() -> 
     assert [f["name"] for f in doc.fields()] == ["subject"]
 
 
-def test_reorder_fields_and_change_a_type() -> None:
+def test_reorder_fields_and_change_a_type(templates: Templates) -> None:
     doc = SourceDocument.parse(HAND_WRITTEN)
     assert doc.move_field((1,), -1) == (0,)
     assert [f["name"] for f in doc.fields()] == ["size", "topic"]
@@ -129,10 +130,10 @@ def test_reorder_fields_and_change_a_type() -> None:
     size = doc.field((0,))
     assert "integerMin" not in size and size["type"] == "select" and doc.choices((0,))
     doc.set_value("promptTemplate", "{{ topic }} {{ size }}")
-    loads(doc)
+    loads(templates, doc)
 
 
-def test_removing_the_last_page_removes_pages_and_fields_stay() -> None:
+def test_removing_the_last_page_removes_pages_and_fields_stay(templates: Templates) -> None:
     doc = SourceDocument.parse(HAND_WRITTEN)
     doc.add_page("en", "One")
     doc.add_page("en", "Two", ["size"])
@@ -140,16 +141,16 @@ def test_removing_the_last_page_removes_pages_and_fields_stay() -> None:
     assert doc.pages()[0]["fields"] == ["topic", "size"]
     doc.remove_page(0)
     assert "pages" not in doc.dump()
-    loads(doc)
+    loads(templates, doc)
 
 
-def test_follow_ups_and_help_texts() -> None:
+def test_follow_ups_and_help_texts(templates: Templates) -> None:
     doc = SourceDocument.parse(HAND_WRITTEN)
     doc.add_follow_up("other-wizard", "en", "Next step")
     doc.set_follow_up(0, "condition", "size > 2")
     doc.set_follow_up(0, "label", "Nächster Schritt", lang="de")
     doc.set_field_text((0,), "help", "en", "One line")
-    loads(doc)
+    loads(templates, doc)
     assert doc.follow_ups()[0]["label"] == {"en": "Next step", "de": "Nächster Schritt"}
     doc.set_field_text((0,), "help", "en", "")
     assert "help" not in doc.field((0,))

@@ -20,6 +20,7 @@ from tests.conftest import write_wizard
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardService
 from vance_ui.wizards.catalog.lint import StandaloneContext, lint_wizard
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
+from vance_ui.wizards.templates.bounded import Templates
 
 CORPUS = Path(__file__).parent / "corpus"
 HANG_BOUND = 1.0  # seconds: a safety bound against a stall, not a performance target
@@ -161,10 +162,11 @@ def test_the_corpus_is_complete_and_big_enough() -> None:
 
 @pytest.mark.parametrize(("name", "content", "text", "line"), all_bad(), ids=lambda v: v[:40] if isinstance(v, str)
                          else "")
-def test_each_bad_file_fails_fast_with_a_precise_error(name: str, content: bytes, text: str, line: int | None) -> None:
+def test_each_bad_file_fails_fast_with_a_precise_error(name: str, content: bytes, text: str, line: int | None,
+                                                      templates: Templates) -> None:
     started = time.monotonic()
     with pytest.raises(WizardLoadError) as caught:
-        load_wizard(name, content, f"/data/{name}.yaml")
+        load_wizard(name, content, f"/data/{name}.yaml", templates)
     elapsed = time.monotonic() - started
     assert elapsed < HANG_BOUND, f"{name} stalled loading for {elapsed:.2f} s"
     problems = caught.value.problems
@@ -172,13 +174,13 @@ def test_each_bad_file_fails_fast_with_a_precise_error(name: str, content: bytes
     if line is not None:
         assert any(p.line == line for p in problems if text in str(p)), [str(p) for p in problems]
     assert str(caught.value).startswith(f"/data/{name}.yaml: ")
-    findings = lint_wizard(name, content, f"{name}.yaml", StandaloneContext())
+    findings = lint_wizard(name, content, f"{name}.yaml", StandaloneContext(templates))
     assert findings and all(f.severity == "error" for f in findings)
     assert any(text in f.message for f in findings), [f.format() for f in findings]
 
 
-def test_a_bom_does_not_stop_a_valid_file() -> None:
-    loaded = load_wizard("bom-valid", (CORPUS / "bom-valid.yaml").read_bytes(), "bom-valid.yaml")
+def test_a_bom_does_not_stop_a_valid_file(templates: Templates) -> None:
+    loaded = load_wizard("bom-valid", (CORPUS / "bom-valid.yaml").read_bytes(), "bom-valid.yaml", templates)
     assert loaded.definition.title == {"en": "T"}
 
 

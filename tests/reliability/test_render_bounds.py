@@ -19,9 +19,9 @@ from tests.conftest import write_wizard
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import RenderFailed, Scope, WizardService
 from vance_ui.settings import Settings
-from vance_ui.wizards.templates.bounded import check_template, compile_template, render_bounded, render_bounded_async
+from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.limits import DEFAULT_LIMITS, TemplateLimits
-from vance_ui.wizards.templates.pool import KILL_MARGIN_SECONDS, render_pool
+from vance_ui.wizards.templates.pool import KILL_MARGIN_SECONDS
 from vance_ui.wizards.templates.problems import RendererBusy, TemplateProblem
 
 DEADLINE = DEFAULT_LIMITS.deadline_seconds
@@ -49,46 +49,46 @@ def peak_rss() -> int:
 
 
 @pytest.mark.parametrize("source,n", list(BOMBS.values()), ids=list(BOMBS))
-def test_a_template_bomb_is_stopped_within_the_deadline(source: str, n: int) -> None:
-    template = compile_template(source, "promptTemplate")
+def test_a_template_bomb_is_stopped_within_the_deadline(source: str, n: int, templates: Templates) -> None:
+    template = templates.check(source, "promptTemplate")
     peak = peak_rss()
     started = time.monotonic()
     with pytest.raises(TemplateProblem) as stopped:
-        render_bounded(template, {"n": n})
+        templates.render(template, {"n": n})
     took = time.monotonic() - started
     assert stopped.value.kind == "limit"
     assert took < STOPPED_WITHIN, f"stopped only after {took:.2f} s"
     assert peak_rss() - peak < GROWTH_LIMIT, "the render grew this process' memory"
-    assert render_bounded(compile_template("{{ 6 * 7 }}", "promptTemplate"), {}) == "42", "the next render works"
+    assert templates.render(templates.check("{{ 6 * 7 }}", "promptTemplate"), {}) == "42", "the next render works"
 
 
-def test_a_killed_worker_is_replaced_and_the_next_render_works() -> None:
-    pool = render_pool()
-    render_bounded(compile_template("{{ x }}", "promptTemplate"), {"x": "warm"})
+def test_a_killed_worker_is_replaced_and_the_next_render_works(templates: Templates) -> None:
+    pool = templates.pool
+    templates.render(templates.check("{{ x }}", "promptTemplate"), {"x": "warm"})
     killed = pool.killed
     with pytest.raises(TemplateProblem):
-        render_bounded(compile_template(BOMBS["sum of n lists (the report's)"][0], "promptTemplate"), {"n": 2500})
+        templates.render(templates.check(BOMBS["sum of n lists (the report's)"][0], "promptTemplate"), {"n": 2500})
     assert pool.killed == killed + 1
-    assert render_bounded(compile_template("{{ x | upper }}", "promptTemplate"), {"x": "still here"}) == "STILL HERE"
+    assert templates.render(templates.check("{{ x | upper }}", "promptTemplate"), {"x": "still here"}) == "STILL HERE"
 
 
-def test_constant_folding_does_not_run_at_load() -> None:
+def test_constant_folding_does_not_run_at_load(templates: Templates) -> None:
     """Jinja folds constant filter calls while compiling: this 6 KB template took 3.3 s and 1.1 GiB
     at load. Now it compiles in a fraction of that and fails only when rendered, in a worker."""
     source = "{{ [" + "0," * 2000 + "0]|tojson(indent=100000) }}"
     started = time.monotonic()
-    template = compile_template(source, "promptTemplate")
+    template = templates.check(source, "promptTemplate")
     assert time.monotonic() - started < DEADLINE
     with pytest.raises(TemplateProblem, match=r"memory|longer"):
-        render_bounded(template, {})
+        templates.render(template, {})
 
 
-def test_a_compile_that_runs_too_long_is_stopped_like_a_render() -> None:
+def test_a_compile_that_runs_too_long_is_stopped_like_a_render(templates: Templates) -> None:
     source = "{{ [" + "0," * 20000 + "0] }}"  # ~40 KB that takes Jinja well over 50 ms to compile
     with pytest.raises(TemplateProblem) as stopped:
-        check_template(source, "promptTemplate", limits=TemplateLimits(deadline_seconds=0.05))
+        templates.check(source, "promptTemplate", limits=TemplateLimits(deadline_seconds=0.05))
     assert stopped.value.kind == "limit"
-    assert check_template("{{ ok }}", "promptTemplate").variables == {"ok"}
+    assert templates.check("{{ ok }}", "promptTemplate").variables == {"ok"}
 
 
 @pytest.mark.parametrize("source,message", [
@@ -99,9 +99,9 @@ def test_a_compile_that_runs_too_long_is_stopped_like_a_render() -> None:
     ("{{ \uff4d\uff49\uff53\uff53\uff49\uff4e\uff47 }}", "plain ASCII"),  # fullwidth "missing"
     ("{{ members|join(\uff44=',') }}", "plain ASCII"),
 ])
-def test_python_internals_cannot_be_named(source: str, message: str) -> None:
+def test_python_internals_cannot_be_named(source: str, message: str, templates: Templates) -> None:
     with pytest.raises(TemplateProblem, match=message):
-        compile_template(source, "promptTemplate")
+        templates.check(source, "promptTemplate")
 
 
 @pytest.mark.parametrize("source,expected", [
@@ -112,58 +112,58 @@ def test_python_internals_cannot_be_named(source: str, message: str) -> None:
     ("{{ {'a': 1}|items }}", "[('a', 1)]"),
     ("{{ members|map(attribute='name')|unique|join(', ') }}", "Ada, Bo"),
 ])
-def test_sequences_print_as_data_never_as_generator_objects(source: str, expected: str) -> None:
-    text = render_bounded(compile_template(source, "promptTemplate"),
+def test_sequences_print_as_data_never_as_generator_objects(source: str, expected: str, templates: Templates) -> None:
+    text = templates.render(templates.check(source, "promptTemplate"),
                           {"members": [{"name": "Ada"}, {"name": "Bo"}]})
     assert text == expected
     assert "0x" not in text and "object" not in text
 
 
-def test_output_never_carries_a_memory_address() -> None:
+def test_output_never_carries_a_memory_address(templates: Templates) -> None:
     for source in ("{{ members|map(attribute='name')|first }}", "{{ members|batch(1) }}", "{{ lipsum }}",
                    "{{ cycler }}", "{{ namespace }}", "{{ members.__class__ }}"):
         try:
-            text = render_bounded(compile_template(source, "promptTemplate"), {"members": [{"name": "A"}]})
+            text = templates.render(templates.check(source, "promptTemplate"), {"members": [{"name": "A"}]})
         except TemplateProblem:
             continue
         assert " at 0x" not in text and "<" not in text, source
 
 
-def test_a_render_given_up_while_waiting_leaves_no_late_answer_behind() -> None:
+def test_a_render_given_up_while_waiting_leaves_no_late_answer_behind(templates: Templates) -> None:
     """A client that goes away cancels the wait: that worker is killed, or its late answer would be
     read as the answer to the next request."""
-    slow = compile_template("{% for i in range(40000) %}{{ ('ab' * 20) | upper | length }}{% endfor %}",
+    slow = templates.check("{% for i in range(40000) %}{{ ('ab' * 20) | upper | length }}{% endfor %}",
                             "promptTemplate")
 
     async def story() -> None:
-        waiting = asyncio.create_task(render_bounded_async(slow, {}))
+        waiting = asyncio.create_task(templates.render_async(slow, {}))
         await asyncio.sleep(0.02)
         waiting.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await waiting
         for word in ("fresh", "again"):
-            assert await render_bounded_async(compile_template("{{ x }}", "promptTemplate"), {"x": word}) == word
+            assert await templates.render_async(templates.check("{{ x }}", "promptTemplate"), {"x": word}) == word
 
     asyncio.run(story())
 
 
-def test_a_large_answer_arrives_whole_on_an_event_loop() -> None:
+def test_a_large_answer_arrives_whole_on_an_event_loop(templates: Templates) -> None:
     big = "t" * 150_000  # more than a pipe holds: it arrives in pieces
 
     async def story() -> str:
-        return await render_bounded_async(compile_template("{{ x }}!", "promptTemplate"), {"x": big})
+        return await templates.render_async(templates.check("{{ x }}!", "promptTemplate"), {"x": big})
 
     assert asyncio.run(story()) == big + "!"
 
 
-def test_many_renders_at_once_each_get_their_own_answer() -> None:
+def test_many_renders_at_once_each_get_their_own_answer(templates: Templates) -> None:
     """More renders than workers, from an event loop and from threads at once: each waits its turn
     and gets the answer to its own values."""
-    template = compile_template("{{ x }}-{{ x | upper }}", "promptTemplate")
+    template = templates.check("{{ x }}-{{ x | upper }}", "promptTemplate")
 
     async def story() -> list[str]:
-        on_loop = [render_bounded_async(template, {"x": f"loop{i}"}) for i in range(24)]
-        in_threads = [asyncio.to_thread(render_bounded, template, {"x": f"thread{i}"}) for i in range(6)]
+        on_loop = [templates.render_async(template, {"x": f"loop{i}"}) for i in range(24)]
+        in_threads = [asyncio.to_thread(templates.render, template, {"x": f"thread{i}"}) for i in range(6)]
         return list(await asyncio.gather(*on_loop, *in_threads))
 
     answers = asyncio.run(story())
@@ -176,17 +176,16 @@ def test_a_busy_renderer_is_not_held_against_the_wizard(tmp_path: Path, monkeypa
     busy renderer: the request is refused for now, and the wizard is not remembered as broken."""
     from vance_ui.wizards.templates import pool as pools
 
-    pool = pools.RenderPool(size=1)
-    monkeypatch.setattr(pools, "_POOL", pool)
     monkeypatch.setattr(pools, "BUSY_WAIT_SECONDS", 0.2)
     data = tmp_path / "data"
     write_wizard(data, "_vance", "fresh",
                  "title: {en: F}\ndescription: {en: D}\nfields: []\npromptTemplate: 'hi {{ user }}'\n")
-    service = WizardService(Settings(data_dir=data, watch=False), FileDocumentStore(data),
+    service = WizardService(Settings(data_dir=data, watch=False, render_workers=1), FileDocumentStore(data),
                             BundledStore(tmp_path / "none"))
-    bomb = compile_template(BOMBS["sum of n lists (the report's)"][0], "promptTemplate")
+    templates = service.templates
+    bomb = templates.check(BOMBS["sum of n lists (the report's)"][0], "promptTemplate")
     with ThreadPoolExecutor(1) as other:
-        running = other.submit(render_bounded, bomb, {"n": 2500})
+        running = other.submit(templates.render, bomb, {"n": 2500})
         time.sleep(0.2)
         with pytest.raises(RendererBusy):
             service.list_wizards(Scope("default", "local"), "en")
@@ -194,17 +193,17 @@ def test_a_busy_renderer_is_not_held_against_the_wizard(tmp_path: Path, monkeypa
             running.result()
     assert [w.name for w in service.list_wizards(Scope("default", "local"), "en")] == ["fresh"]
     assert service.render(Scope("default", "local"), "fresh", {}).prompt == "hi local"
-    pool.close()
+    service.close()
 
 
-def test_prestarted_workers_are_waiting_before_the_first_render(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_prestarted_workers_are_waiting_before_the_first_render() -> None:
     from vance_ui.wizards.templates import pool as pools
 
     pool = pools.RenderPool(size=2)
-    monkeypatch.setattr(pools, "_POOL", pool)
+    templates = Templates(pool)
     pool.prestart()
     assert len(pool.pids()) == 2
-    assert render_bounded(compile_template("{{ 1 + 1 }}", "promptTemplate"), {}) == "2"
+    assert templates.render(templates.check("{{ 1 + 1 }}", "promptTemplate"), {}) == "2"
     assert len(pool.pids()) == 2, "the render used a waiting worker and gave it back"
     pool.close()
 
@@ -214,9 +213,9 @@ def test_prestarted_workers_are_waiting_before_the_first_render(monkeypatch: pyt
     "{% for m in members %}{{ [loop['cycle']] }}{{ loop['changed'] ~ '' }}{% endfor %}",  # methods via []
     "{% for m in members %}{{ [loop['cy' ~ 'cle']]|join }}{% endfor %}",
 ])
-def test_no_way_around_the_guard_prints_a_python_object(source: str) -> None:
+def test_no_way_around_the_guard_prints_a_python_object(source: str, templates: Templates) -> None:
     try:
-        text = render_bounded(compile_template(source, "promptTemplate"), {"members": [{"name": "A"}]})
+        text = templates.render(templates.check(source, "promptTemplate"), {"members": [{"name": "A"}]})
     except TemplateProblem:
         return
     assert " at 0x" not in text and "method" not in text and "generator" not in text, text
@@ -226,26 +225,27 @@ def test_no_way_around_the_guard_prints_a_python_object(source: str) -> None:
     "{{ " + "9" * 5000 + " }}",  # more digits than Python turns into an int: a ValueError in Jinja's lexer
     "{% for a in x %}" * 22 + "{% endfor %}" * 22,  # too many statically nested blocks for Python's compiler
 ])
-def test_a_template_python_cannot_compile_is_a_clear_problem_and_the_worker_lives_on(source: str) -> None:
-    pool = render_pool()
-    render_bounded(compile_template("{{ 1 }}", "promptTemplate"), {})
+def test_a_template_python_cannot_compile_is_a_clear_problem_and_the_worker_lives_on(source: str,
+                                                                                   templates: Templates) -> None:
+    pool = templates.pool
+    templates.render(templates.check("{{ 1 }}", "promptTemplate"), {})
     killed = pool.killed
     with pytest.raises(TemplateProblem) as refused:
-        compile_template(source, "promptTemplate")
+        templates.check(source, "promptTemplate")
     assert refused.value.kind == "syntax" and "longer than" not in refused.value.message
     assert pool.killed == killed, "no worker died for it"
 
 
-def test_what_a_worker_compiled_before_does_not_eat_a_later_renders_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_what_a_worker_compiled_before_does_not_eat_a_later_renders_memory() -> None:
     from vance_ui.wizards.templates import pool as pools
 
     pool = pools.RenderPool(size=1)
-    monkeypatch.setattr(pools, "_POOL", pool)
-    big = compile_template("{% for i in range(2) %}{{ i }}{% endfor %}" * 500, "promptTemplate")
+    templates = Templates(pool)
+    big = templates.check("{% for i in range(2) %}{{ i }}{% endfor %}" * 500, "promptTemplate")
     for index in range(30):  # as a warm-up would: ~20 KB templates, each compiled and rendered once
-        render_bounded(compile_template(big.source + f"{{{{ {index} }}}}", "promptTemplate"), {})
-    hungry = compile_template("{{ ([range(100000)|list] * 20)|sum(start=[])|length }}", "promptTemplate")
-    assert render_bounded(hungry, {}) == "2000000"
+        templates.render(templates.check(big.source + f"{{{{ {index} }}}}", "promptTemplate"), {})
+    hungry = templates.check("{{ ([range(100000)|list] * 20)|sum(start=[])|length }}", "promptTemplate")
+    assert templates.render(hungry, {}) == "2000000"
     pool.close()
 
 
@@ -320,18 +320,18 @@ def test_a_listing_built_on_the_event_loop_while_its_renders_hold_every_worker_d
     from vance_ui.wizards.templates import pool as pools
 
     pool = pools.RenderPool(size=1)
-    monkeypatch.setattr(pools, "_POOL", pool)
+    templates = Templates(pool)
     monkeypatch.setattr(pools, "BUSY_WAIT_SECONDS", 5.0)
-    slow = compile_template("{% for i in range(20000) %}{% endfor %}done", "promptTemplate")
-    quick = compile_template("{{ 6 * 7 }}", "promptTemplate")
+    slow = templates.check("{% for i in range(20000) %}{% endfor %}done", "promptTemplate")
+    quick = templates.check("{{ 6 * 7 }}", "promptTemplate")
     pool.prestart()
 
     async def page_after_a_save() -> tuple[str, str]:
-        rendering = asyncio.ensure_future(render_bounded_async(slow, {}))
+        rendering = asyncio.ensure_future(templates.render_async(slow, {}))
         for _ in range(3):  # the loop's render takes the one worker and sends its request
             await asyncio.sleep(0)
         assert not rendering.done()
-        built = render_bounded(quick, {})  # synchronously, on the loop's own thread
+        built = templates.render(quick, {})  # synchronously, on the loop's own thread
         return built, await rendering
 
     built, rendered = asyncio.run(page_after_a_save())

@@ -41,7 +41,7 @@ def create_app() -> FastAPI:
         with building_long_lived_objects():
             service.warm_up()
         yield
-        service.stop_watching()
+        service.close()
 
     app = FastAPI(title=API_TITLE, lifespan=lifespan)
     mount_api(app, service, users)

@@ -145,7 +145,7 @@ class WizardAuthoring:
         except UnicodeEncodeError as exc:
             return [SourceProblem(f"the text contains an unpaired surrogate at offset {exc.start}")], []
         try:
-            loaded = load_wizard(name, content, f"{name}{SUFFIX}")
+            loaded = load_wizard(name, content, f"{name}{SUFFIX}", self.service.templates)
         except WizardLoadError as error:
             return error.problems or [SourceProblem("the wizard does not load")], []
         return [], list(loaded.warnings)

@@ -85,7 +85,14 @@ def context_for(path: Path, settings: Settings, registry: WizardRegistry, tenant
 def lint_paths(targets: list[Target], settings: Settings, tenant: str) -> list[Finding]:
     from vance_ui.service import WizardService
 
-    registry = WizardService.from_settings(settings).registry
+    service = WizardService.from_settings(settings)
+    try:
+        return _lint(targets, settings, tenant, service.registry)
+    finally:
+        service.close()
+
+
+def _lint(targets: list[Target], settings: Settings, tenant: str, registry: WizardRegistry) -> list[Finding]:
     loaded: dict[Path, LoadedWizard | list[Finding]] = {}
     contents: dict[Path, bytes] = {}
     findings: list[Finding] = []
@@ -95,7 +102,7 @@ def lint_paths(targets: list[Target], settings: Settings, tenant: str) -> list[F
         except OSError as exc:
             findings.append(Finding(target.shown, 1, 1, "error", f"cannot read the file: {exc.strerror}"))
             continue
-        loaded[target.path] = load_source(target.path.stem, contents[target.path], target.shown)
+        loaded[target.path] = load_source(target.path.stem, contents[target.path], target.shown, registry.templates)
     siblings: dict[Path, dict[str, Wizard]] = {}
     for path, result in loaded.items():
         if isinstance(result, LoadedWizard):

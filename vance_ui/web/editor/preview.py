@@ -21,12 +21,13 @@ from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.catalog.model import LoadedWizard
 from vance_ui.wizards.filling.report import report_steps
 from vance_ui.wizards.rules.steps import run_steps_async
+from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.problems import TemplateProblem
 
 
-def _load(name: str, text: str) -> LoadedWizard | None:
+def _load(name: str, text: str, templates: Templates) -> LoadedWizard | None:
     try:
-        wizard = load_wizard(name, text.encode("utf-8"), f"{name}.yaml")
+        wizard = load_wizard(name, text.encode("utf-8"), f"{name}.yaml", templates)
         wizard.body  # noqa: B018 - built here, in the thread, not on the event loop
         return wizard
     except (WizardLoadError, UnicodeEncodeError):
@@ -86,7 +87,7 @@ class EditorPreview:
             self.first_shown.set()
 
     async def _update(self, name: str, text: str) -> None:
-        wizard = await asyncio.to_thread(_load, name, text)
+        wizard = await asyncio.to_thread(_load, name, text, self.ctx.service.templates)
         if self.prompt.is_deleted:
             return
         if wizard is None:
@@ -137,7 +138,7 @@ class EditorPreview:
             return
         ctx = self.ctx.service.context(self.ctx.scope, self.ctx.lang)
         try:
-            report = await run_steps_async(report_steps(wizard, self.form.values(), ctx))
+            report = await run_steps_async(report_steps(wizard, self.form.values(), ctx), self.ctx.service.templates)
         except TemplateProblem as problem:
             self._prompt(self.ctx.t("preview_failed", error=problem.in_file(f"{wizard.name}.yaml")), ok=False)
             return

@@ -13,7 +13,8 @@ from typing import Any
 
 from nicegui import ui
 
-from vance_ui.web.form.widgets import FieldWidget, Group
+from vance_ui.web.form.groups import Group
+from vance_ui.web.form.widgets import FieldWidget
 from vance_ui.web.shell.i18n import Texts
 from vance_ui.wizards.format.schema import DateField, FormField, IntegerField, RepeatField
 from vance_ui.wizards.rules.paths import Path, parse_path

@@ -7,12 +7,12 @@ validator's answer, shown at the field.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from nicegui import ui
 
-from vance_ui.web.form.aria import describe_field, mark_invalid
+from vance_ui.web.form.aria import FieldAria
 from vance_ui.web.shell.a11y import aria, dom_id
 from vance_ui.web.shell.i18n import Texts
 from vance_ui.wizards.format.localization import localize
@@ -23,7 +23,6 @@ from vance_ui.wizards.format.schema import (
     IntegerField,
     MultiSelectField,
     PasswordField,
-    RepeatField,
     SelectField,
     StringField,
     TextareaField,
@@ -38,6 +37,16 @@ class FormHost(Protocol):
     lang: str
 
     def changed(self) -> None: ...
+
+
+class WidgetGroup(Protocol):
+    """The widgets of one list of fields (`groups.Group`), as a widget holding some sees them."""
+
+    def values(self) -> dict[str, Any]: ...
+
+    def each(self, action: Callable[[FieldWidget], None]) -> None: ...
+
+    def locate(self, path: Path) -> FieldWidget | None: ...
 
 
 def label_text(field: FormField, lang: str) -> str:
@@ -58,12 +67,12 @@ class FieldWidget:
         self.hint_row: ui.row | None = None
         self.hint_label: ui.label | None = None
         self.choice_group: ui.row | None = None  # a multi-select's checkboxes
-        self.described_by: list[str] = []  # DOM ids of the help text (form_aria.py)
         with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
             self.build(value)
             help_text = self.help_text()
             help_label = ui.label(help_text).classes("vance-help") if help_text else None
-        describe_field(self, help_label)
+        self.aria = FieldAria(self.choice_group if field.type == "multi_select" else self.control, field.type)
+        self.aria.describe(field.required, help_label, form.t)
         self._fixed = len(self.box.default_slot.children)  # the error line goes here, the hint after it
 
     @property
@@ -109,7 +118,7 @@ class FieldWidget:
             self.box.classes(add="vance-invalid")
         elif "vance-invalid" in self.box.classes:
             self.box.classes(remove="vance-invalid")
-        mark_invalid(self, message)
+        self.aria.mark_invalid(message, self.error_label)
 
     @property
     def error(self) -> str | None:
@@ -131,7 +140,8 @@ class FieldWidget:
         if self.control is not None:
             self.control.run_method("focus")
 
-    def children(self) -> list[Group]:
+    def children(self) -> Sequence[WidgetGroup]:
+        """The groups inside it (a repeat's entries)."""
         return []
 
 
@@ -257,43 +267,4 @@ WIDGETS: dict[type, type[FieldWidget]] = {
 }
 
 
-class Group:
-    """The widgets of one list of fields: the whole form, or one repeat item. `place` puts each
-    top-level widget where it belongs (its page)."""
-
-    def __init__(self, fields: Sequence[FormField], values: Mapping[str, Any], form: FormHost, prefix: Path = (),
-                 place: Callable[[str], Any] | None = None) -> None:
-        from vance_ui.web.form.repeat import RepeatWidget  # here: a repeat's entries are Groups again
-
-        self.widgets: dict[str, FieldWidget] = {}
-        for field in fields:
-            kind = RepeatWidget if isinstance(field, RepeatField) else WIDGETS[type(field)]
-            if place is None:
-                self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
-            else:
-                with place(field.name):
-                    self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
-
-    def values(self) -> dict[str, Any]:
-        return {name: widget.value() for name, widget in self.widgets.items()}
-
-    def each(self, action: Callable[[FieldWidget], None]) -> None:
-        for widget in self.widgets.values():
-            action(widget)
-            for group in widget.children():
-                group.each(action)
-
-    def locate(self, path: Path) -> FieldWidget | None:
-        """The widget at `path` (`("members", 2, "name")`), or the closest one that holds it."""
-        if not path or not isinstance(path[0], str):
-            return None
-        widget = self.widgets.get(path[0])
-        rest = path[1:]
-        if widget is not None and len(rest) >= 2 and isinstance(rest[0], int):
-            groups = widget.children()
-            if rest[0] < len(groups):
-                return groups[rest[0]].locate(rest[1:]) or widget
-        return widget
-
-
-__all__ = ["WIDGETS", "FieldWidget", "FormHost", "Group", "label_text"]
+__all__ = ["WIDGETS", "FieldWidget", "FormHost", "WidgetGroup", "label_text"]

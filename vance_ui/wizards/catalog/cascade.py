@@ -28,6 +28,7 @@ from vance_ui.wizards.catalog.load_cache import LoadCache
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard, with_source
 from vance_ui.wizards.catalog.model import LoadedWizard, Source
 from vance_ui.wizards.format.schema import WIZARD_NAME_RE
+from vance_ui.wizards.templates.bounded import Templates
 
 log = logging.getLogger("vance_ui.wizards")
 
@@ -102,9 +103,11 @@ class Broken:
 
 
 class WizardRegistry:
-    def __init__(self, data: DocumentStore, bundled: DocumentStore, cache: LoadCache | None = None) -> None:
+    def __init__(self, data: DocumentStore, bundled: DocumentStore, templates: Templates,
+                 cache: LoadCache | None = None) -> None:
         self.data = data
         self.bundled = bundled
+        self.templates = templates
         self._lock = threading.Lock()
         self._listing_lock = threading.Lock()  # one listing build at a time (a cold one reads every file)
         self._cache = cache
@@ -144,7 +147,8 @@ class WizardRegistry:
         name = info.path.rsplit("/", 1)[-1].removesuffix(SUFFIX)
         result: LoadedWizard | Broken
         try:
-            loaded = load_wizard(name, document.content, info.location, document.info.version, self._cache)
+            loaded = load_wizard(name, document.content, info.location, self.templates, document.info.version,
+                                     self._cache)
             result = with_source(loaded, layer.source)
             for warning in loaded.warnings:  # served all the same: the author finds it in the log, lint, the form
                 log.warning("wizard warning: %s", warning.at(info.location))

@@ -31,7 +31,7 @@ from vance_ui.wizards.catalog.model import LoadedWizard, Source
 from vance_ui.wizards.format.schema import RepeatField, Wizard
 from vance_ui.wizards.format.yaml_source import SourceProblem, parse_yaml
 from vance_ui.wizards.rules.visibility import FormRules
-from vance_ui.wizards.templates.bounded import constants_used
+from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.problems import TemplateProblem
 
 Severity = Literal["error", "warning", "info"]
@@ -54,6 +54,8 @@ class Finding:
 class LintContext(Protocol):
     """What a file is checked against: the wizards its follow-ups can reach, and lower layers."""
 
+    templates: Templates  # where its templates are checked
+
     def resolve(self, name: str) -> Wizard | None: ...
 
     def shadowed(self, name: str) -> str | None: ...
@@ -62,7 +64,8 @@ class LintContext(Protocol):
 class StandaloneContext:
     """Only the given wizards exist and nothing lies below (files outside any cascade)."""
 
-    def __init__(self, known: Mapping[str, Wizard] | None = None) -> None:
+    def __init__(self, templates: Templates, known: Mapping[str, Wizard] | None = None) -> None:
+        self.templates = templates
         self.known = dict(known or {})
 
     def resolve(self, name: str) -> Wizard | None:
@@ -77,7 +80,7 @@ class CascadeContext(StandaloneContext):
 
     def __init__(self, registry: WizardRegistry, tenant: str, project_id: str | None, user: str,
                  layer: Source | None, known: Mapping[str, Wizard] | None = None) -> None:
-        super().__init__(known)
+        super().__init__(registry.templates, known)
         self.registry, self.tenant, self.project_id, self.user, self.layer = registry, tenant, project_id, user, layer
 
     def resolve(self, name: str) -> Wizard | None:
@@ -101,16 +104,16 @@ class CascadeContext(StandaloneContext):
         return None
 
 
-def load_source(name: str, content: bytes, file: str) -> LoadedWizard | list[Finding]:
+def load_source(name: str, content: bytes, file: str, templates: Templates) -> LoadedWizard | list[Finding]:
     """The loaded wizard, or its load problems (YAML, schema, template syntax, sandbox) as errors."""
     try:
-        return load_wizard(name, content, file)
+        return load_wizard(name, content, file, templates)
     except WizardLoadError as error:
         return [_at(file, p.line, p.column, "error", p.message) for p in error.problems]
 
 
 def lint_wizard(name: str, content: bytes, file: str, context: LintContext) -> list[Finding]:
-    loaded = load_source(name, content, file)
+    loaded = load_source(name, content, file, context.templates)
     if isinstance(loaded, list):
         return sorted(loaded)
     return check_wizard(loaded, content, file, context)
@@ -126,7 +129,7 @@ def check_wizard(wizard: LoadedWizard, content: bytes, file: str, context: LintC
     check = _Checker(wizard, node, text_lines, file)
     check.variables()
     check.icon()
-    check.unused_fields()
+    check.unused_fields(context.templates)
     check.follow_ups(context)
     check.available_in()
     shadow = context.shadowed(wizard.name)
@@ -139,10 +142,10 @@ def _at(file: str, line: int | None, col: int | None, severity: Severity, messag
     return Finding(file, line or 1, col or 1, severity, message)
 
 
-def _constants(source: str, expression: bool) -> set[str]:
+def _constants(templates: Templates, source: str, expression: bool) -> set[str]:
     """Attribute names and string constants a template uses (how repeat item fields are read)."""
     try:
-        return set(constants_used(source, "lint", expression))
+        return set(templates.constants_used(source, "lint", expression))
     except TemplateProblem:
         return set()
 
@@ -166,7 +169,7 @@ class _Checker:
         if found is not None:
             self.findings.append(_at(self.file, found.line, found.column, "warning", found.message))
 
-    def unused_fields(self) -> None:
+    def unused_fields(self, templates: Templates) -> None:
         used: set[str] = set()
         checked: set[str] = set()
         constants: set[str] = set()
@@ -174,7 +177,7 @@ class _Checker:
         for loc, source, compiled, counts in template_sources(self.wizard.body):
             (used if counts else checked).update(compiled.variables)
             if counts and has_repeat:  # item fields are read as attributes: only then re-parse
-                constants |= _constants(source, loc[-1] == "condition")
+                constants |= _constants(templates, source, loc[-1] == "condition")
         shown_by = _show_if_names(self.wizard.body.rules)  # a field that decides what is shown is used
         used |= shown_by
         constants |= shown_by  # an item's showIf reads the item's fields by name

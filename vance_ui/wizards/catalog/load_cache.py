@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.metadata
 import importlib.util
 import json
 import logging
@@ -44,10 +45,8 @@ _CODE_MODULES = tuple(f"vance_ui.wizards.{name}" for name in (
 def _code_salt() -> bytes:
     """Everything a load result depends on besides the file: Python, Jinja, pydantic and our code
     (read as files: the modules that compile templates are not imported here)."""
-    import jinja2
-    import pydantic
-
-    digest = hashlib.sha256(f"{sys.version}|{jinja2.__version__}|{pydantic.VERSION}".encode())
+    versions = "|".join(importlib.metadata.version(package) for package in ("jinja2", "pydantic"))
+    digest = hashlib.sha256(f"{sys.version}|{versions}".encode())
     for module in _CODE_MODULES:
         spec = importlib.util.find_spec(module)
         assert spec is not None and spec.origin is not None, module

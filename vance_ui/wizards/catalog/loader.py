@@ -37,7 +37,7 @@ from vance_ui.wizards.format.schema import (
 from vance_ui.wizards.format.yaml_source import SourceProblem, locate, parse_yaml, scalar_body_line
 from vance_ui.wizards.rules.validation import validate_values
 from vance_ui.wizards.rules.visibility import FormRules, RulesInvalid, build_rules
-from vance_ui.wizards.templates.bounded import CheckedTemplate, compile_condition, compile_template
+from vance_ui.wizards.templates.bounded import CheckedTemplate, Templates
 from vance_ui.wizards.templates.problems import RendererBusy, TemplateProblem
 
 
@@ -87,10 +87,10 @@ def _schema_problems(exc: ValidationError, node: yaml.Node | None) -> list[Sourc
     return problems
 
 
-def _compile(source: str, origin: str, node: yaml.Node | None, loc: tuple[int | str, ...], *,
+def _compile(templates: Templates, source: str, origin: str, node: yaml.Node | None, loc: tuple[int | str, ...], *,
              expression: bool = False) -> CheckedTemplate:
     try:
-        checked = (compile_condition if expression else compile_template)(source, origin)
+        checked = templates.check(source, origin, expression)
         # where its text starts in the file, so a render error can name the file line
         return dataclasses.replace(checked, line=scalar_body_line(node, loc))
     except RendererBusy:  # not the file's fault: it is tried again on the next request
@@ -137,15 +137,13 @@ def _rules(wizard: Wizard, node: yaml.Node | None, attempt: Callable[..., Checke
         return None
 
 
-def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler | None = None) -> tuple[Any, ...]:
-    """Compile every template of `wizard` (or take them from `compiler`), collecting problems."""
+def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler) -> tuple[Any, ...]:
+    """Compile every template of `wizard` with `compiler`, collecting problems."""
     problems: list[SourceProblem] = []
 
     def attempt(source: str, loc: tuple[int | str, ...], expression: bool = False) -> CheckedTemplate | None:
         try:
-            if compiler is not None:
-                return compiler(source, loc, expression)
-            return _compile(source, _loc_text(loc), node, loc, expression=expression)
+            return compiler(source, loc, expression)
         except SourceProblem as problem:
             problems.append(problem)
             return None
@@ -190,7 +188,7 @@ def _default_problems(fields: list[FormField], node: yaml.Node | None) -> list[S
     return problems
 
 
-def load_wizard(name: str, content: bytes, location: str, version: str = "",
+def load_wizard(name: str, content: bytes, location: str, templates: Templates, version: str = "",
                 cache: LoadCache | None = None) -> LoadedWizard:
     """Parse, validate and compile; raise `WizardLoadError` with every problem found."""
     if not WIZARD_NAME_RE.fullmatch(name):
@@ -215,7 +213,10 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
         raise WizardLoadError(location, _schema_problems(exc, node)) from None
     except RecursionError:
         raise WizardLoadError(location, [SourceProblem("the document is nested too deeply")]) from None
-    prompt, validator, follow_ups, rules, problems = _compile_all(wizard, node)
+    def check(source: str, loc: tuple[int | str, ...], expression: bool) -> CheckedTemplate:
+        return _compile(templates, source, _loc_text(loc), node, loc, expression=expression)
+
+    prompt, validator, follow_ups, rules, problems = _compile_all(wizard, node, check)
     problems.extend(_default_problems(wizard.fields, node))
     if problems or prompt is None or rules is None:
         raise WizardLoadError(location, problems)
@@ -224,7 +225,7 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
     loaded = LoadedWizard(name, wizard, lambda: body, location, version, warnings=warnings)
     if cache is None:
         return loaded
-    templates = {template.origin: template.variables for template in _templates_of_body(body)}
+    variables = {template.origin: template.variables for template in _templates_of_body(body)}
     lines = {template.origin: template.line for template in _templates_of_body(body) if template.line}
     try:
         text = json.dumps(data, ensure_ascii=False)
@@ -232,7 +233,7 @@ def load_wizard(name: str, content: bytes, location: str, version: str = "",
         return loaded
     if json.loads(text) != data:  # JSON would change it (a key `1:` turns into "1"): kept as loaded, not cached
         return loaded
-    entry = CachedLoad({key: data[key] for key in HEAD_KEYS if key in data}, text, templates, lines,
+    entry = CachedLoad({key: data[key] for key in HEAD_KEYS if key in data}, text, variables, lines,
                        tuple((w.line, w.column, w.message) for w in warnings))
     cache.put(name, content, entry)
     # Kept the way a restart keeps it: the listing's part with shared strings, the rest as JSON

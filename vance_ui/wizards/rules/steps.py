@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any, TypeVar
 
-from vance_ui.wizards.templates.bounded import CheckedTemplate, render_bounded, render_bounded_async
+from vance_ui.wizards.templates.bounded import CheckedTemplate, Templates
 from vance_ui.wizards.templates.problems import RendererBusy, TemplateProblem
 
 RenderJob = tuple[CheckedTemplate, dict[str, Any]]
@@ -29,13 +29,13 @@ def truth_step(expression: CheckedTemplate, context: dict[str, Any]) -> RenderSt
     return bool((yield from render_step(expression, context)).strip())
 
 
-def run_steps(steps: RenderSteps[T]) -> T:
+def run_steps(steps: RenderSteps[T], templates: Templates) -> T:
     """Render each step's template in a render worker, waiting in this thread."""
     try:
         job = next(steps)
         while True:
             try:
-                text = render_bounded(*job)
+                text = templates.render(*job)
             except RendererBusy:
                 raise  # not the template's fault: the request fails (503), no step handles it
             except TemplateProblem as problem:  # into the steps, where e.g. a preview catches it
@@ -47,13 +47,13 @@ def run_steps(steps: RenderSteps[T]) -> T:
         return result
 
 
-async def run_steps_async(steps: RenderSteps[T]) -> T:
+async def run_steps_async(steps: RenderSteps[T], templates: Templates) -> T:
     """The same from an event loop, which waits without blocking."""
     try:
         job = next(steps)
         while True:
             try:
-                text = await render_bounded_async(*job)
+                text = await templates.render_async(*job)
             except RendererBusy:
                 raise
             except TemplateProblem as problem:

@@ -1,9 +1,9 @@
 """Wizard templates as the rest of the app sees them: checked sources, rendered where they can be stopped.
 
-No template is compiled or rendered in this process. `check_template` has a render worker parse
-it, hold it against the allowlist and compile it (no constant folding); `render_bounded` has a
+No template is compiled or rendered in this process. `Templates.check` has a render worker parse
+it, hold it against the allowlist and compile it (no constant folding); `Templates.render` has a
 worker render it. A worker that runs past the deadline or grows past its memory cap is killed and
-replaced (`render_pool`), so whatever a template does, it cannot hold this process' CPU, memory
+replaced (`pool`), so whatever a template does, it cannot hold this process' CPU, memory
 or GIL. Every problem is a `TemplateProblem` with a template line, never a hang or a raw exception.
 """
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.wizards.templates.limits import CHECK_LIMITS, DEFAULT_LIMITS, TemplateLimits
+from vance_ui.wizards.templates.pool import RenderPool
 from vance_ui.wizards.templates.problems import TemplateProblem
 
 
@@ -30,60 +31,59 @@ class CheckedTemplate:
     line: int | None = None  # the wizard file's line where the template's text starts, when known
 
 
-def check_template(source: str, origin: str, expression: bool = False,
-                   limits: TemplateLimits = CHECK_LIMITS) -> CheckedTemplate:
-    """Parse, check and compile `source` in a render worker (bounded like a render)."""
-    from vance_ui.wizards.templates.pool import render_pool
+class Templates:
+    """Checks and renders templates in render workers: one `RenderPool` per service, created and
+    closed with it (the CLI, the web app and each test build their own)."""
 
-    if len(source) > limits.max_source_chars:  # refused before it crosses a pipe
-        raise TemplateProblem("limit", f"template is longer than {limits.max_source_chars} characters")
-    reply = render_pool().run("check", source, origin, expression, None, limits)
-    return CheckedTemplate(source, origin, frozenset(reply), expression)
+    def __init__(self, pool: RenderPool) -> None:
+        self.pool = pool
+
+    @classmethod
+    def start(cls, workers: int, memory_mb: int) -> Templates:
+        return cls(RenderPool(workers, memory_mb))
+
+    def close(self) -> None:
+        self.pool.close()
+
+    def check(self, source: str, origin: str, expression: bool = False,
+              limits: TemplateLimits = CHECK_LIMITS) -> CheckedTemplate:
+        """Parse, check and compile `source` in a render worker (bounded like a render); an
+        `expression` is a single expression (a `showIf`, a follow-up `condition`)."""
+        _refuse_long(source, limits)
+        reply = self.pool.run("check", source, origin, expression, None, limits)
+        return CheckedTemplate(source, origin, frozenset(reply), expression)
+
+    def constants_used(self, source: str, origin: str, expression: bool = False,
+                       limits: TemplateLimits = CHECK_LIMITS) -> frozenset[str]:
+        """The attribute names and string constants a template uses, found by a render worker."""
+        _refuse_long(source, limits)
+        return frozenset(self.pool.run("constants", source, origin, expression, None, limits))
+
+    def render(self, template: CheckedTemplate, context: dict[str, Any],
+               limits: TemplateLimits = DEFAULT_LIMITS) -> str:
+        """Render in a render worker within `limits`: past the deadline (plus a small margin) the
+        worker is killed; `context` must be JSON data (form values, strings)."""
+        try:
+            text: str = self.pool.run("render", template.source, template.origin, template.expression, context,
+                                      limits)
+        except TemplateProblem as problem:
+            problem.located(template.origin, template.line)
+            raise
+        return text
+
+    async def render_async(self, template: CheckedTemplate, context: dict[str, Any],
+                           limits: TemplateLimits = DEFAULT_LIMITS) -> str:
+        """`render` for an event loop: it waits for the worker's answer without blocking."""
+        try:
+            text: str = await self.pool.run_async("render", template.source, template.origin, template.expression,
+                                                  context, limits)
+        except TemplateProblem as problem:
+            problem.located(template.origin, template.line)
+            raise
+        return text
 
 
-def constants_used(source: str, origin: str, expression: bool = False,
-                   limits: TemplateLimits = CHECK_LIMITS) -> frozenset[str]:
-    """The attribute names and string constants a template uses, found by a render worker."""
-    from vance_ui.wizards.templates.pool import render_pool
-
+def _refuse_long(source: str, limits: TemplateLimits) -> None:
+    """Refused before it crosses a pipe."""
     if len(source) > limits.max_source_chars:
         raise TemplateProblem("limit", f"template is longer than {limits.max_source_chars} characters")
-    return frozenset(render_pool().run("constants", source, origin, expression, None, limits))
-
-
-def compile_template(source: str, origin: str, limits: TemplateLimits = CHECK_LIMITS) -> CheckedTemplate:
-    return check_template(source, origin, False, limits)
-
-
-def compile_condition(source: str, origin: str, limits: TemplateLimits = CHECK_LIMITS) -> CheckedTemplate:
-    """A single expression (a follow-up `condition`); renders to "1" when truthy."""
-    return check_template(source, origin, True, limits)
-
-
-def render_bounded(template: CheckedTemplate, context: dict[str, Any],
-                   limits: TemplateLimits = DEFAULT_LIMITS) -> str:
-    """Render in a render worker within `limits`: past the deadline (plus a small margin) the worker
-    is killed; `context` must be JSON data (form values, strings)."""
-    from vance_ui.wizards.templates.pool import render_pool
-
-    try:
-        text: str = render_pool().run("render", template.source, template.origin, template.expression, context,
-                                      limits)
-    except TemplateProblem as problem:
-        problem.located(template.origin, template.line)
-        raise
-    return text
-
-
-async def render_bounded_async(template: CheckedTemplate, context: dict[str, Any],
-                               limits: TemplateLimits = DEFAULT_LIMITS) -> str:
-    """`render_bounded` for an event loop: it waits for the worker's answer without blocking."""
-    from vance_ui.wizards.templates.pool import render_pool
-
-    try:
-        text: str = await render_pool().run_async("render", template.source, template.origin, template.expression,
-                                                  context, limits)
-    except TemplateProblem as problem:
-        problem.located(template.origin, template.line)
-        raise
-    return text

@@ -21,10 +21,10 @@ thread (a thread hop and the GIL hand-back after it cost more than the render it
 from __future__ import annotations
 
 import asyncio
-import atexit
 import logging
 import threading
 import time
+import weakref
 from collections import deque
 from typing import Any
 
@@ -71,6 +71,8 @@ class RenderPool:
         self._extras = 0  # extra workers out now (see the module's docstring), and their ids
         self._extra_ids: set[int] = set()
         self.killed = 0  # workers killed past a deadline or lost (for tests and logs)
+        # a pool nobody closed (a command that ended, a test) ends its idle workers when it goes
+        weakref.finalize(self, _end_workers, self._idle)
 
     def run(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
             limits: TemplateLimits) -> Any:
@@ -235,7 +237,8 @@ class RenderPool:
     def close(self) -> None:
         """End the idle workers (busy ones end when their caller gives them back or at exit)."""
         with self._changed:
-            idle, self._idle = self._idle, []
+            idle = list(self._idle)
+            self._idle.clear()
             self._count -= len(idle)
         for worker in idle:
             worker.close()
@@ -246,34 +249,6 @@ class RenderPool:
             return [worker.process.pid for worker in self._idle]
 
 
-_POOL: RenderPool | None = None
-_POOL_LOCK = threading.Lock()
-
-
-def configure_render_pool(size: int, memory_mb: int) -> RenderPool:
-    """The process' pool with these settings (the running one if it has them)."""
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is not None and (_POOL.size, _POOL.memory_mb) == (max(1, size), memory_mb):
-            return _POOL
-        old, _POOL = _POOL, RenderPool(size, memory_mb)
-    if old is not None:
-        old.close()
-    return _POOL
-
-
-def render_pool() -> RenderPool:
-    global _POOL
-    pool = _POOL
-    if pool is None:
-        with _POOL_LOCK:
-            if _POOL is None:
-                _POOL = RenderPool()
-            pool = _POOL
-    return pool
-
-
-@atexit.register
-def _close_pool() -> None:
-    if _POOL is not None:
-        _POOL.close()
+def _end_workers(idle: list[WorkerProcess]) -> None:
+    while idle:
+        idle.pop().close()

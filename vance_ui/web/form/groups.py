@@ -1,22 +1,61 @@
-"""A repeat field: one card per entry, each entry its own Group; add/remove honour min and max.
-
-Entries are added and removed one container at a time, so what was typed elsewhere survives.
+"""Groups of widgets: `Group`, the widgets of one list of fields (the whole form, or one repeat
+entry), and `RepeatWidget`, a repeat field with one card per entry, each entry its own Group
+(add/remove honour min and max). Entries are added and removed one container at a time, so what
+was typed elsewhere survives.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from nicegui import ui
 
 from vance_ui.web.form.aria import name_group, name_in_entry
-from vance_ui.web.form.widgets import FieldWidget, FormHost, Group
+from vance_ui.web.form.widgets import WIDGETS, FieldWidget, FormHost
 from vance_ui.wizards.format.localization import localize
-from vance_ui.wizards.format.schema import RepeatField
+from vance_ui.wizards.format.schema import FormField, RepeatField
 from vance_ui.wizards.rules.paths import Path
 from vance_ui.wizards.rules.validation import initial_item, initial_value
+
+
+class Group:
+    """The widgets of one list of fields: the whole form, or one repeat item. `place` puts each
+    top-level widget where it belongs (its page)."""
+
+    def __init__(self, fields: Sequence[FormField], values: Mapping[str, Any], form: FormHost, prefix: Path = (),
+                 place: Callable[[str], Any] | None = None) -> None:
+        self.widgets: dict[str, FieldWidget] = {}
+        for field in fields:
+            kind = RepeatWidget if isinstance(field, RepeatField) else WIDGETS[type(field)]
+            if place is None:
+                self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
+            else:
+                with place(field.name):
+                    self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
+
+    def values(self) -> dict[str, Any]:
+        return {name: widget.value() for name, widget in self.widgets.items()}
+
+    def each(self, action: Callable[[FieldWidget], None]) -> None:
+        for widget in self.widgets.values():
+            action(widget)
+            for group in widget.children():
+                group.each(action)
+
+    def locate(self, path: Path) -> FieldWidget | None:
+        """The widget at `path` (`("members", 2, "name")`), or the closest one that holds it."""
+        if not path or not isinstance(path[0], str):
+            return None
+        widget = self.widgets.get(path[0])
+        rest = path[1:]
+        if widget is not None and len(rest) >= 2 and isinstance(rest[0], int):
+            groups = widget.children()
+            if rest[0] < len(groups):
+                return groups[rest[0]].locate(rest[1:]) or widget
+        return widget
+
 
 
 class _Entry:
@@ -85,7 +124,9 @@ class RepeatWidget(FieldWidget):
         """Numbers and paths follow the entries' places (entry 3 becomes entry 2 when 2 goes)."""
         for index, item in enumerate(self.items):
             item.title.text = self.form.t("item_n", n=index + 1)
-            name_in_entry(item, index + 1, self.form.t)
+            widgets = item.group.widgets.values()
+            fields = ((widget.aria, localize(widget.field.label, self.form.lang)) for widget in widgets)
+            name_in_entry(item.card, item.title, item.remove, fields, index + 1, self.form.t)
             item.remove.set_enabled(len(self.items) > self.repeat.min)
             item.group.each(functools.partial(_renumber, repeat_path=self.path, index=index))
         self.add_button.set_enabled(len(self.items) < self.repeat.max)
