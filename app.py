@@ -25,7 +25,7 @@ service = create_service(settings)
 users = open_user_directory(settings, service.registry.data)
 mount_api(app, service, users)
 install_plain_404(app)
-register_pages(service)
+register_pages(service, users)
 store_notice.install()
 app.add_static_files("/assets", str(PACKAGE_ROOT.parent / "assets"))
 

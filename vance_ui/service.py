@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.factory import open_stores
-from vance_ui.documents.store import DocumentStore, GenerationMemo
+from vance_ui.documents.store import DocumentStore, GenerationMemo, StoreUnavailable
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
@@ -32,10 +32,11 @@ from vance_ui.wizards.format.schema import FormField
 from vance_ui.wizards.rules.paths import has_password
 from vance_ui.wizards.rules.steps import RenderSteps, run_steps, run_steps_async
 from vance_ui.wizards.rules.validation import FieldError
-from vance_ui.wizards.templates.bounded import Templates
+from vance_ui.wizards.templates.bounded import CheckedTemplate, Templates
 from vance_ui.wizards.templates.problems import TemplateProblem
 
 log = logging.getLogger("vance_ui.service")
+_READINESS_PROBE = CheckedTemplate("{{ 1 }}", "readyz", frozenset())
 
 
 class WizardNotFound(LookupError):
@@ -51,9 +52,12 @@ class NoValidator(WizardNotFound):
 
 
 class FormInvalid(ValueError):
-    def __init__(self, errors: list[FieldError]) -> None:
+    """The values break the form's rules; `lang`: the language the errors are read in."""
+
+    def __init__(self, errors: list[FieldError], lang: str) -> None:
         super().__init__(f"{len(errors)} field(s) need attention")
         self.errors = errors
+        self.lang = lang
 
 
 class RenderFailed(RuntimeError):
@@ -87,7 +91,7 @@ def _prompt_of(wizard: LoadedWizard, values: Mapping[str, Any] | None, ctx: Rend
                lenient: bool) -> RenderSteps[RenderedPrompt]:
     state = yield from form_steps(wizard, values, ctx, lenient=lenient)
     if state.errors:  # a lenient state has none
-        raise FormInvalid(state.errors)
+        raise FormInvalid(state.errors, ctx.lang)
     return (yield from prompt_steps(wizard, state.values, ctx))
 
 
@@ -130,6 +134,21 @@ class WizardService:
     def stop_watching(self) -> None:
         for store in (self.registry.data, self.registry.bundled):
             store.stop_watching()
+
+    async def readiness(self) -> dict[str, str]:
+        """What keeps this instance from serving now, by check (`store`, `renderer`); empty: ready.
+        The store answers a read, and a render worker renders a constant within its deadline."""
+        problems: dict[str, str] = {}
+        try:
+            await asyncio.to_thread(self.data.info, self.settings.tenant, "_vance", "tenant.yaml")
+        except StoreUnavailable as down:
+            problems["store"] = str(down)
+        try:
+            if await self.templates.render_async(_READINESS_PROBE, {}) != "1":
+                problems["renderer"] = "a render worker answered wrongly"
+        except TemplateProblem as problem:
+            problems["renderer"] = problem.message
+        return problems
 
     def warm_up(self) -> int:
         """Load every wizard of the default tenant once, so broken files are logged at boot

@@ -71,3 +71,12 @@ def test_the_listing_is_compressed_once(app_process: AppServer) -> None:
     answer = httpx.get(app_process.base_url + "/brain/default/wizards", headers={"accept-encoding": "gzip"})
     assert answer.headers["content-encoding"] == "gzip"  # ours; NiceGUI's GZip middleware leaves it alone
     assert {w["name"] for w in answer.json()["wizards"]} >= {"gremium", "essay-recipe"}
+
+
+def test_ready_once_the_store_answers_and_a_render_worker_renders(app_process: AppServer) -> None:
+    """A proxy sends browsers only to an instance that answers /readyz 200; /healthz stays liveness."""
+    with httpx.Client(base_url=app_process.base_url, timeout=30) as client:
+        ready = client.get("/readyz")
+        assert (ready.status_code, ready.json()) == (200, {"status": "ready"})
+        assert "set-cookie" not in ready.headers
+        assert "/readyz" in client.get("/openapi.json").json()["paths"]

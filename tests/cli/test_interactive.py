@@ -171,7 +171,7 @@ def test_errors_for_unknown_fields_do_not_loop(cli_data: Path, service: WizardSe
 
     class Confused(LocalBackend):
         def render(self, name: str, values: dict[str, object]) -> Rendered:  # type: ignore[override]
-            raise FormInvalid([FieldError(("ghost",), "required", "This field is required.")])
+            raise FormInvalid([FieldError(("ghost",), "required")], "en")
 
     keys = [TITLE_DEFAULT, FINISH, "\r", "\r", "\r", "\r", "\r", PERSON, "n\r"]
     with typed(*keys), pytest.raises(BackendError, match="ghost: This field is required"):

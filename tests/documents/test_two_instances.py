@@ -167,6 +167,9 @@ def test_a_database_restart_makes_both_answer_503_and_both_recover(two_apps: tup
                 return response.status_code == 503 and response.json()["error"] == "store_unavailable"
             eventually(unavailable, "no 503 store_unavailable while the database is down")
             assert httpx.get(app.base_url + "/healthz", timeout=10).status_code == 200  # the process lives on
+            not_ready = httpx.get(app.base_url + "/readyz", timeout=15)  # a proxy sends new browsers elsewhere
+            assert not_ready.status_code == 503 and not_ready.json()["error"] == "not_ready", not_ready.text
+            assert set(not_ready.json()["checks"]) == {"store"} and not_ready.json()["message"]
             page = httpx.get(app.base_url + "/", timeout=15)
             assert "Temporarily unavailable" in page.text, page.text[-2000:]  # a notice, not a stack trace
     finally:
@@ -175,6 +178,8 @@ def test_a_database_restart_makes_both_answer_503_and_both_recover(two_apps: tup
     try:  # recovered by themselves, and changes reach them again
         writer.put("default", "_vance", "wizards/shared.yaml", WIZARD)
         eventually(lambda: lists(first, "shared") and lists(second, "shared"), "not recovered", 30)
+        for app in (first, second):
+            assert httpx.get(app.base_url + "/readyz", timeout=15).json() == {"status": "ready"}
     finally:
         writer.close()
     for app in (first, second):

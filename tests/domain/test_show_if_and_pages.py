@@ -255,8 +255,9 @@ def test_errors_carry_their_page(stay: WizardService) -> None:
     with pytest.raises(FormInvalid) as invalid:
         stay.render(SCOPE, "stay", {"nights": 2})
     assert errors(invalid) == [("destination", "required", 0), ("hotel", "required", 1)]
-    assert [e.as_dict() for e in invalid.value.errors][1] == {
+    assert [e.as_dict("en") for e in invalid.value.errors][1] == {
         "field": "hotel", "error": "required", "message": "This field is required.", "page": 1}
+    assert invalid.value.errors[1].as_dict("de")["message"] == "Dieses Feld ist erforderlich."
     report = stay.form_report_sync(SCOPE, "stay", {"nights": 2})
     assert [e.field for e in report.state.errors_on(1)] == ["hotel"]
     assert report.state.errors_on(2) == []
@@ -265,7 +266,7 @@ def test_errors_carry_their_page(stay: WizardService) -> None:
 def test_a_single_page_wizard_has_no_pages_and_errors_without_one(trip: WizardService) -> None:
     report = trip.form_report_sync(SCOPE, "trip", {})
     assert report.state.visibility.pages == ()
-    assert [e.as_dict() for e in report.state.errors] == [
+    assert [e.as_dict("en") for e in report.state.errors] == [
         {"field": "travel", "error": "required", "message": "This field is required."}]
 
 
@@ -367,14 +368,15 @@ def test_a_date_is_yyyy_mm_dd_and_a_real_day(typed: Any, templates: Templates) -
     wizard = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml", templates)
     result = validate_values(wizard.definition.fields[:1], {"due": typed})
     assert [(e.field, e.error) for e in result.errors] == [("due", "invalid_type")], typed
-    assert "YYYY-MM-DD" in result.errors[0].message
+    assert "YYYY-MM-DD" in result.errors[0].message("en")
+    assert "JJJJ-MM-TT" in result.errors[0].message("de")
 
 
 def test_date_bounds_and_an_empty_date(templates: Templates) -> None:
     fields = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml", templates).definition.fields[:1]
 
     def codes(value: Any) -> list[tuple[str, str, str]]:
-        return [(e.field, e.error, e.message) for e in validate_values(fields, {"due": value}).errors]
+        return [(e.field, e.error, e.message("en")) for e in validate_values(fields, {"due": value}).errors]
 
     assert codes("2025-12-31") == [("due", "date_min", "Must be on or after 2026-01-01.")]
     assert codes("2028-01-01") == [("due", "date_max", "Must be on or before 2027-12-31.")]

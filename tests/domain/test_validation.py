@@ -120,4 +120,6 @@ def test_lenient_mode_for_the_live_preview_reports_nothing_and_drops_bad_values(
 
 def test_error_messages_are_readable() -> None:
     result = validate_values(FORM, {**GOOD, "count": 0})
-    assert result.errors[0].as_dict() == {"field": "count", "error": "integer_min", "message": "Must be at least 1."}
+    assert result.errors[0].as_dict("en") == {
+        "field": "count", "error": "integer_min", "message": "Must be at least 1.", "params": {"min": 1}}
+    assert result.errors[0].message("de") == "Muss mindestens 1 sein."

@@ -95,7 +95,7 @@ def values_for(name: str) -> st.SearchStrategy[Any]:
 def check_result(result: ValidationResult, fields: list[FormField], lenient: bool) -> None:
     assert isinstance(result, ValidationResult)
     assert set(result.values) == {f.name for f in fields}, "declared keys only"
-    assert all(error.error in CODES and error.message for error in result.errors)
+    assert all(error.error in CODES and error.message("en") and error.message("de") for error in result.errors)
     assert len(result.errors) <= 200
     if lenient:
         assert result.ok

@@ -11,9 +11,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-from nicegui import core
-
 from vance_ui.chat.drafts import DraftStore
 from vance_ui.chat.sessions import SessionStore, StoredMessage
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
@@ -29,10 +26,10 @@ async def deliveries(hub_calls: list[int], action: Any) -> int:
     return len(hub_calls) - before
 
 
-async def test_only_wizard_changes_reach_the_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(core, "loop", asyncio.get_running_loop())
+async def test_only_wizard_changes_reach_the_pages(tmp_path: Path) -> None:
     store = FileDocumentStore(tmp_path / "data")
     hub = ChangeHub()
+    hub.open()
     bundled = BundledStore(tmp_path / "defaults")
     hub.attach(SimpleNamespace(registry=SimpleNamespace(data=store, bundled=bundled)))  # type: ignore[arg-type]
     calls: list[int] = []

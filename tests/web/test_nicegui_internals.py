@@ -165,3 +165,16 @@ def test_a_code_editor_counts_the_texts_the_server_sets() -> None:
     editor._send_update_on_value_change = False  # as NiceGUI does for a change from the browser
     editor.set_value("three")
     assert editor.props[SERIAL_PROP] == first + 1
+
+
+def test_the_page_language_is_read_from_the_client_s_page_object_when_it_renders() -> None:
+    """vance_ui/web/nicegui_compat/page_language.py gives each visitor a copy of the route's page
+    object with its language: that works while the render reads `self.page.resolve_language()`."""
+    import inspect
+
+    from nicegui import Client
+    from nicegui.page import page
+
+    assert "html_lang = self.page.resolve_language()" in inspect.getsource(Client), \
+        "NiceGUI no longer takes <html lang> from client.page: page_language.py must be looked at"
+    assert "self.language = language" in inspect.getsource(page.__init__)

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.middleware import Middleware
 
 from vance_ui.accounts.directory import UserDirectory
-from vance_ui.api.errors import BodySizeLimit, install_error_handlers, install_http_error_json
+from vance_ui.api.errors import BodySizeLimit, error_response, install_error_handlers, install_http_error_json
 from vance_ui.api.host_check import HostCheck
 from vance_ui.api.routes import router
 from vance_ui.api.security_headers import SecurityHeaders
@@ -40,6 +40,16 @@ def mount_api(app: FastAPI, service: WizardService, users: UserDirectory | None 
         """Liveness probe (and the HTTP floor the benchmark compares against)."""
         return {"status": "ok"}
 
+    @app.get("/readyz", tags=["meta"], responses={503: {"description": "not ready: `checks` says why"}})
+    async def readyz() -> JSONResponse:
+        """Readiness probe (for a proxy or orchestrator): 503 until the document store answers and
+        the render workers render; `/healthz` stays the liveness probe."""
+        problems = await service.readiness()
+        if problems:
+            return error_response(503, "not_ready", "not ready: " + ", ".join(sorted(problems)),
+                                  extra={"checks": problems})
+        return JSONResponse({"status": "ready"})
+
     if app.openapi_url is None:  # NiceGUI's app serves no schema; the API it carries still has one
         _serve_schema(app)
 
@@ -52,7 +62,7 @@ def _serve_schema(app: FastAPI) -> None:
         if app.openapi_schema is None:
             schema = get_openapi(title=API_TITLE, version=app.version, routes=app.routes)
             schema["paths"] = {path: item for path, item in schema.get("paths", {}).items()
-                               if path.startswith(("/brain/", "/healthz"))}
+                               if path.startswith(("/brain/", "/healthz", "/readyz"))}
             app.openapi_schema = schema
         return JSONResponse(app.openapi_schema)
 

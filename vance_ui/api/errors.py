@@ -28,12 +28,23 @@ def safe_text(value: Any, limit: int = 2000) -> str:
 
 
 def error_response(status: int, code: str, message: str, errors: list[dict[str, Any]] | None = None,
-                   headers: dict[str, str] | None = None) -> JSONResponse:
+                   headers: dict[str, str] | None = None, extra: dict[str, Any] | None = None) -> JSONResponse:
+    """`{"error", "message"}` (+ `errors`, + what `extra` adds, every text cleaned and cut)."""
     body: dict[str, Any] = {"error": code, "message": safe_text(message)}
+    for key, value in (extra or {}).items():
+        body[key] = _safe_value(value)
     if errors is not None:
-        body["errors"] = [{key: value if isinstance(value, int) else safe_text(value, 300)  # a page stays a number
-                           for key, value in error.items()} for error in errors]
+        body["errors"] = [{key: _safe_value(value) for key, value in error.items()} for error in errors]
     return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _safe_value(value: Any) -> Any:
+    """A page or a bound stays a number; text is cut and cleaned; parameters item by item."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, dict):
+        return {key: _safe_value(item) for key, item in value.items()}
+    return safe_text(value, 300)
 
 
 def _loc(loc: tuple[Any, ...]) -> str:
@@ -64,7 +75,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(FormInvalid)
     async def _invalid(_: Request, exc: FormInvalid) -> JSONResponse:
-        return error_response(400, "validation_failed", str(exc), [e.as_dict() for e in exc.errors])
+        return error_response(400, "validation_failed", str(exc), [e.as_dict(exc.lang) for e in exc.errors],
+                              headers={"Content-Language": exc.lang})
 
     @app.exception_handler(InvalidDocumentPath)
     async def _bad_path(_: Request, exc: InvalidDocumentPath) -> JSONResponse:

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketClose
 from vance_ui.host_names import host_of, host_pattern, is_allowed
 
 #: paths whose clients are programs: a refusal there is JSON
-JSON_PATHS = ("/brain/", "/healthz", "/openapi.json")
+JSON_PATHS = ("/brain/", "/healthz", "/readyz", "/openapi.json")
 
 
 class HostCheck:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
 
@@ -49,6 +49,7 @@ class FieldErrorOut(BaseModel):
     field: str
     error: str
     message: str
+    params: dict[str, Any] | None = Field(default=None, description="what the message quotes, e.g. {\"min\": 2}")
     page: int | None = Field(default=None, description="multi-step wizards: the page (0-based) of the field")
 
 

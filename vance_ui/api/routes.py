@@ -146,10 +146,11 @@ async def form_state(name: WizardName, body: ValuesBody, service: Service, scope
     the live preview: call it after each change to follow `showIf` and pages without templates."""
     report = await service.form_report(scope, name, body.values, lang)
     state, preview = report.state, report.preview
+    read_in = lang or service.language(scope.tenant)
     out = StateOut(
         hidden=sorted(path_text(path) for path in state.visibility.hidden),
         pages=list(state.visibility.pages),
-        errors=[FieldErrorOut(**error.as_dict()) for error in state.errors],
+        errors=[FieldErrorOut(**error.as_dict(read_in)) for error in state.errors],
         prompt=preview.prompt if preview is not None else None,
         followUps=_links(preview) if preview is not None else [],
         previewError=str(report.preview_problem) if report.preview_problem is not None else None,

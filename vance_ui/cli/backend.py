@@ -131,7 +131,8 @@ class RemoteBackend:
             raise WizardNotFound(name)
         if response.status_code == 400 and data.get("error") == "validation_failed":
             raise FormInvalid([FieldError(parse_path(str(e["field"])) or (str(e["field"]),), e["error"],
-                                          e.get("message", ""), e.get("page")) for e in data["errors"]])
+                                          e.get("params") or {}, e.get("page")) for e in data["errors"]],
+                              response.headers.get("content-language", "en"))
         if response.status_code >= 400:
             raise BackendError(f"{response.status_code} {data.get('error', '')}: {data.get('message', response.text)}")
         return data

@@ -85,7 +85,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     except WizardNotFound as exc:
         return fail(f"{exc} (see `vance wizards`)")
     except FormInvalid as invalid:
-        body = {"error": "validation_failed", "message": str(invalid), "errors": [e.as_dict() for e in invalid.errors]}
+        errors = [e.as_dict(invalid.lang) for e in invalid.errors]
+        body = {"error": "validation_failed", "message": str(invalid), "errors": errors}
         print(json.dumps(body, ensure_ascii=False, indent=2), file=sys.stderr)
         return EXIT_INVALID
     except BackendError as exc:

@@ -50,10 +50,10 @@ class FormPrompter:
             values[field.name] = self.ask_field(field, before, path, values)
         return values
 
-    def fix(self, fields: list[FieldView], values: Values, errors: list[FieldError]) -> bool:
+    def fix(self, fields: list[FieldView], values: Values, errors: list[FieldError], lang: str) -> bool:
         """Show each error at its field and ask only those fields again (in place); False if none matched."""
         for error in errors:
-            self.term.say(f"  x {error.field}: {error.message}", "ansired")
+            self.term.say(f"  x {error.field}: {error.message(lang)}", "ansired")
         targets: dict[str, tuple[Values, FieldView]] = {}
         for error in errors:
             found = _locate(fields, values, list(error.path))
@@ -62,7 +62,7 @@ class FormPrompter:
         for label, (container, field) in targets.items():
             if any(label.startswith((f"{other}[", f"{other}.")) for other in targets):
                 continue  # inside a repeat that is asked again as a whole
-            self.term.say(f"{label}: {_message_for(errors, label)}", "ansired bold")
+            self.term.say(f"{label}: {_message_for(errors, label, lang)}", "ansired bold")
             container[field.name] = self.ask_field(field, container.get(field.name), (), container)
         return bool(targets)
 
@@ -209,8 +209,8 @@ def _locate(fields: list[FieldView], values: Values,
     return None
 
 
-def _message_for(errors: list[FieldError], label: str) -> str:
-    mine = [e.message for e in errors if e.field == label or e.field.startswith((f"{label}[", f"{label}."))]
+def _message_for(errors: list[FieldError], label: str, lang: str) -> str:
+    mine = [e.message(lang) for e in errors if e.field == label or e.field.startswith((f"{label}[", f"{label}."))]
     return " ".join(dict.fromkeys(mine)) or "please check this field"
 
 
@@ -237,7 +237,7 @@ def run_wizard(backend: Backend, name: str, prompter: FormPrompter, prefill: Val
         try:
             return backend.render(name, values)
         except FormInvalid as invalid:
-            if not prompter.fix(definition.fields, values, invalid.errors):
+            if not prompter.fix(definition.fields, values, invalid.errors, invalid.lang):
                 # errors for fields this form does not have: asking again could never help
                 raise BackendError("the values were rejected: " + "; ".join(
-                    f"{e.field}: {e.message}" for e in invalid.errors)) from None
+                    f"{e.field}: {e.message(invalid.lang)}" for e in invalid.errors)) from None

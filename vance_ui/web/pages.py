@@ -1,6 +1,6 @@
 """Page registration: the chat page at `/` (issue 3). `/?wizard=<name>&k=v&project=p` deep-links.
 
-Multi-user mode (a users file, `app.state.user_directory`): `/login` too, and `/` sends
+Multi-user mode (a users file or accounts in the database: `directory`): `/login` too, and `/` sends
 visitors who are not logged in there, keeping where they wanted to go in `?next=`.
 """
 
@@ -10,30 +10,31 @@ from fastapi import Request
 from fastapi.responses import RedirectResponse
 from nicegui import app, ui
 
+from vance_ui.accounts.directory import UserDirectory
 from vance_ui.service import WizardService
 from vance_ui.web.chat.page import ChatPage
 from vance_ui.web.editor.route import register_editor_page
-from vance_ui.web.shell.auth import current_identity, login_url, user_directory
+from vance_ui.web.shell.auth import current_identity, login_url
 from vance_ui.web.shell.changes import ChangeHub
 from vance_ui.web.shell.login import LoginGate, register_login_page
 from vance_ui.web.shell.open_pages import OpenPages
 from vance_ui.web.shell.warmup import warm_up_model_client
 
 
-def register_pages(service: WizardService) -> None:
+def register_pages(service: WizardService, directory: UserDirectory | None) -> None:
     # Every select's menu closes without a transition: Quasar gives the focus back to the select
     # when the transition ends, which on a busy machine came after the user had clicked the next
     # field (Chromium under load: the next keystrokes went to the select and reopened it).
     ui.select.default_props("transition-duration=0")
     hub = ChangeHub()
     hub.attach(service)
+    app.on_startup(hub.open)
     app.on_shutdown(hub.close)  # registered before NiceGUI's own task teardown, so it runs first
     warm_up_model_client(service)
-    directory = user_directory()
     open_pages = OpenPages(directory) if directory is not None else None
     if directory is not None:
         register_login_page(service, LoginGate(directory))
-    register_editor_page(service, open_pages)
+    register_editor_page(service, directory, open_pages)
 
     @ui.page("/")
     def index(request: Request) -> RedirectResponse | None:

@@ -6,8 +6,9 @@ from fastapi import Request
 from fastapi.responses import RedirectResponse
 from nicegui import ui
 
+from vance_ui.accounts.directory import UserDirectory
 from vance_ui.service import WizardService
-from vance_ui.web.shell.auth import browser_storage, current_identity, login_url, user_directory
+from vance_ui.web.shell.auth import browser_storage, current_identity, login_url
 from vance_ui.web.shell.context import PageContext
 from vance_ui.web.shell.i18n import Texts, pick_language
 from vance_ui.web.shell.open_pages import OpenPages
@@ -17,14 +18,14 @@ EDITOR_PATH = "/editor"
 PREVIEW_WAIT_S = 1.0  # the longest the page waits for its preview before it is sent without it
 
 
-def register_editor_page(service: WizardService, open_pages: OpenPages | None) -> None:
+def register_editor_page(service: WizardService, directory: UserDirectory | None, open_pages: OpenPages | None) -> None:
     """The page honours the login, tenant and project exactly as the chat page does."""
 
     @ui.page(EDITOR_PATH)
     async def editor(request: Request) -> RedirectResponse | None:
         from vance_ui.web.editor.page import Editor  # the page's modules load with the first editor
 
-        identity = current_identity(service.settings, user_directory())
+        identity = current_identity(service.settings, directory)
         if identity is None:
             return RedirectResponse(login_url(request), status_code=303)
         if open_pages is not None:

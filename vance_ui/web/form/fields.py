@@ -16,23 +16,12 @@ from nicegui import ui
 from vance_ui.web.form.groups import Group
 from vance_ui.web.form.widgets import FieldWidget
 from vance_ui.web.shell.i18n import Texts
-from vance_ui.wizards.format.schema import DateField, FormField, IntegerField, RepeatField
+from vance_ui.wizards.format.schema import FormField
 from vance_ui.wizards.rules.paths import Path, parse_path
 from vance_ui.wizards.rules.validation import FieldError, initial_value
 from vance_ui.wizards.rules.visibility import Visibility
 
 ChangeHandler = Callable[[], None]
-
-
-def _bounds(field: FormField) -> dict[str, Any]:
-    """The numbers a translated error message quotes."""
-    if isinstance(field, RepeatField):
-        return {"min": field.min, "max": field.max}
-    if isinstance(field, IntegerField):
-        return {"min": field.integer_min, "max": field.integer_max}
-    if isinstance(field, DateField):
-        return {"min": field.date_min, "max": field.date_max}
-    return {}
 
 
 class FormFields:
@@ -74,7 +63,7 @@ class FormFields:
             if widget is None:
                 unplaced.append(error)
                 continue
-            text = self.t.error(error.error, error.message, **_bounds(widget.field))
+            text = error.message(self.t.lang)
             messages.setdefault(id(widget), (widget, []))[1].append(text)
         for widget, texts in messages.values():
             widget.set_error(" ".join(dict.fromkeys(texts)))

@@ -32,7 +32,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-API_PATHS = ("/brain/", "/healthz", "/openapi.json", "/docs", "/redoc")
+API_PATHS = ("/brain/", "/healthz", "/readyz", "/openapi.json", "/docs", "/redoc")
 STATIC_PREFIX = f"/_nicegui/{__version__}/"
 DYNAMIC_PREFIX = f"{STATIC_PREFIX}dynamic_resources/"
 PAGE_ONLY = (RequestTrackingMiddleware, SessionMiddleware, RedirectWithPrefixMiddleware)

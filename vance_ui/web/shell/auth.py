@@ -43,10 +43,6 @@ class WebIdentity:
         return self.name or self.user
 
 
-def user_directory() -> UserDirectory | None:
-    return getattr(app.state, "user_directory", None)
-
-
 def browser_storage() -> dict[str, Any]:
     try:
         return app.storage.user
@@ -89,7 +85,7 @@ def log_out_browser(storage: dict[str, Any]) -> None:
     forget_login(storage)
     here = ui.context.client
     browser = _browser_id(here)
-    for client in list(Client.instances.values()):
+    for client in list(app.clients()):
         if browser is not None and _browser_id(client) == browser and not client.is_deleted:
             with client:
                 ui.navigate.to(LOGIN_PATH)

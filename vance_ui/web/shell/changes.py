@@ -15,8 +15,6 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from nicegui import core
-
 from vance_ui.documents.store import DocumentRef, StoreUnavailable
 from vance_ui.service import WizardService
 from vance_ui.wizards.catalog.cascade import touches_wizards
@@ -31,6 +29,11 @@ class ChangeHub:
         self._next = 0
         self._pending = False
         self._closed = False
+        self._loop: asyncio.AbstractEventLoop | None = None  # the app's, from `open` on
+
+    def open(self) -> None:
+        """At the app's start-up, on its event loop: changes are delivered there from now on."""
+        self._loop = asyncio.get_running_loop()
 
     def attach(self, service: WizardService) -> None:
         for store in (service.registry.data, service.registry.bundled):
@@ -54,7 +57,7 @@ class ChangeHub:
         self._from_any_thread()
 
     def _from_any_thread(self) -> None:
-        loop = core.loop
+        loop = self._loop
         if loop is None or loop.is_closed():
             return
         try:

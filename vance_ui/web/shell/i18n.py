@@ -135,17 +135,6 @@ _TEXTS: dict[str, dict[str, str]] = {
     "field_in_entry": {"en": "{label}, entry {n}", "de": "{label}, Eintrag {n}"},
 }
 
-_ERROR_TEXTS: dict[str, dict[str, str]] = {
-    "required": {"en": "This field is required.", "de": "Dieses Feld ist erforderlich."},
-    "min_items": {"en": "Add at least {min} entries.", "de": "Mindestens {min} Einträge anlegen."},
-    "max_items": {"en": "Use at most {max} entries.", "de": "Höchstens {max} Einträge."},
-    "integer_min": {"en": "Must be at least {min}.", "de": "Muss mindestens {min} sein."},
-    "integer_max": {"en": "Must be at most {max}.", "de": "Darf höchstens {max} sein."},
-    "date_min": {"en": "Must be on or after {min}.", "de": "Muss am oder nach dem {min} liegen."},
-    "date_max": {"en": "Must be on or before {max}.", "de": "Muss am oder vor dem {max} liegen."},
-}
-
-
 def pick_language(lang: str | None) -> str:
     code = (lang or "en").lower().replace("_", "-").split("-")[0]
     return code if code in LANGUAGES else "en"
@@ -164,15 +153,6 @@ class Texts:
         text = entry.get(self.lang) or entry["en"]
         return text.format(**params) if params else text
 
-    def error(self, code: str, fallback: str, **params: Any) -> str:
-        """A validator message in the UI language; the core's English text when no translation fits."""
-        entry = _ERROR_TEXTS.get(code)
-        if entry is None or self.lang == "en":
-            return fallback
-        try:
-            return entry[self.lang].format(**params)
-        except (KeyError, IndexError):
-            return fallback
 
 # The wizard editor (issue 16) and its entries in the Wizards tab.
 _EDITOR_TEXTS: dict[str, dict[str, str]] = {

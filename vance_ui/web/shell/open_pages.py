@@ -6,7 +6,7 @@ Page loads already re-read the users file (`current_identity`); this covers tabs
 
 from __future__ import annotations
 
-from nicegui import Client, app, ui
+from nicegui import app, ui
 
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.web.shell.auth import LOGIN_PATH, WebIdentity
@@ -32,7 +32,7 @@ class OpenPages:
             if user is not None and tenant in user.tenants:
                 continue
             self._pages.pop(client_id, None)
-            client = Client.instances.get(client_id)
+            client = next((c for c in app.clients() if c.id == client_id), None)
             if client is None or client.is_deleted:
                 continue
             with client:

@@ -14,7 +14,6 @@ tests/web/test_nicegui_internals.py; if it stops matching, the page simply has n
 
 from __future__ import annotations
 
-import copy
 import re
 from pathlib import Path
 
@@ -22,8 +21,10 @@ import nicegui
 from nicegui import ui
 from nicegui.language import Language
 
+from vance_ui.web.nicegui_compat.page_language import set_page_language
+
 PRIMARY = "#4f46e5"
-# <html lang> and Quasar's own texts ("Clear", "No options") per UI language; see `_set_language`
+# <html lang> and Quasar's own texts ("Clear", "No options") per UI language (`set_page_language`)
 QUASAR_LANGUAGES: dict[str, Language] = {"en": "en-US", "de": "de"}
 _ICON_FONT = re.compile(r'font-family:\s*"Material Icons";[^}]*?url\((fonts/[0-9a-f]+\.woff2)\)')
 
@@ -43,20 +44,8 @@ _PRELOAD = (f'<link rel="preload" href="{_ICON_FONT_URL}" as="font" type="font/w
             if _ICON_FONT_URL else "")
 
 
-def _set_language(lang: str) -> None:
-    """`<html lang>` in this visitor's language, so screen readers pronounce the page right.
-
-    NiceGUI writes it from the route's `page` object, which every visitor of the route shares; this
-    client gets a copy of its own with the language set (NiceGUI reads it when it renders the
-    page, right after the page function)."""
-    client = ui.context.client
-    own = copy.copy(client.page)
-    own.language = QUASAR_LANGUAGES.get(lang, "en-US")
-    client.page = own
-
-
 def apply_theme(lang: str) -> None:
-    _set_language(lang)
+    set_page_language(QUASAR_LANGUAGES.get(lang, "en-US"))
     ui.colors(primary=PRIMARY, secondary="#0f766e", accent="#9333ea", positive="#16a34a",
               negative="#dc2626", warning="#d97706", info="#2563eb")
     # the icon font is otherwise only requested once the first icon is laid out (after all scripts);

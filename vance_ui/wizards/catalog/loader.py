@@ -183,7 +183,7 @@ def _default_problems(fields: list[FormField], node: yaml.Node | None) -> list[S
             result = validate_values([field], {field.name: field.default_value})
             for error in result.errors:
                 line, column = locate(node, ("fields", index, "defaultValue"))
-                problems.append(SourceProblem(f"fields[{index}].defaultValue: {error.field}: {error.message}",
+                problems.append(SourceProblem(f"fields[{index}].defaultValue: {error.field}: {error.message('en')}",
                                               line, column))
     return problems
 

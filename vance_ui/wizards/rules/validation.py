@@ -9,11 +9,12 @@ not validated and take their type's empty value; what decides that is `visibilit
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from vance_ui.wizards.format.schema import (
     BooleanField,
@@ -28,12 +29,8 @@ from vance_ui.wizards.format.schema import (
     TextareaField,
     parse_iso_date,
 )
+from vance_ui.wizards.rules.messages import ErrorCode, error_message
 from vance_ui.wizards.rules.paths import Path, path_text
-
-ErrorCode = Literal[
-    "required", "min_items", "max_items", "integer_min", "integer_max", "date_min", "date_max", "not_a_choice",
-    "invalid_type", "too_long"
-]
 
 MAX_TEXT_CHARS = 100_000
 MAX_ABS_INTEGER = 2**53  # what a browser's JSON number can hold exactly
@@ -42,25 +39,14 @@ MAX_ERRORS = 200  # a 100k-entry list must not become a 100k-entry error list
 _BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
 _LENIENT_INT = re.compile(r"^\s*-?[0-9]{1,16}\s*$")
 
-_MESSAGES: dict[str, str] = {
-    "required": "This field is required.",
-    "min_items": "Add at least {min} entries.",
-    "max_items": "Use at most {max} entries.",
-    "integer_min": "Must be at least {min}.",
-    "integer_max": "Must be at most {max}.",
-    "date_min": "Must be on or after {min}.",
-    "date_max": "Must be on or before {max}.",
-    "not_a_choice": "'{value}' is not one of the choices.",
-    "invalid_type": "Expected {expected}.",
-    "too_long": "Text is longer than {max} characters.",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class FieldError:
+    """One field's error: its code and the parameters its message quotes (`{"min": 2}`); the words
+    come from `messages`, in the reader's language."""
+
     path: Path
     error: ErrorCode
-    message: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     page: int | None = None  # the page (0-based) of a multi-step wizard the field is on
 
     @property
@@ -68,8 +54,13 @@ class FieldError:
         """The path as clients write it: `members[2].name`."""
         return path_text(self.path)
 
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"field": self.field, "error": self.error, "message": self.message}
+    def message(self, lang: str) -> str:
+        return error_message(self.error, self.params, lang)
+
+    def as_dict(self, lang: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field, "error": self.error, "message": self.message(lang)}
+        if self.params:
+            out["params"] = dict(self.params)
         if self.page is not None:
             out["page"] = self.page
         return out
@@ -120,7 +111,7 @@ class _Collector:
     def add(self, path: Path, code: ErrorCode, **params: Any) -> None:
         if len(self.errors) >= MAX_ERRORS:
             return
-        self.errors.append(FieldError(path, code, _MESSAGES[code].format(**params)))
+        self.errors.append(FieldError(path, code, params))
 
 
 _TRUE = frozenset({"true", "1", "yes", "on", "ja"})
@@ -192,7 +183,7 @@ def _validate_field(field: FormField, raw: Any, path: Path, out: _Collector) -> 
             out.add(path, "too_long", max=MAX_TEXT_CHARS)
             return empty
         if _BAD_TEXT.search(raw):
-            out.add(path, "invalid_type", expected="text without NUL characters or unpaired surrogates")
+            out.add(path, "invalid_type", expected="clean_text")
             return empty
         if field.required and not raw.strip():
             out.add(path, "required")
@@ -203,14 +194,14 @@ def _validate_field(field: FormField, raw: Any, path: Path, out: _Collector) -> 
         return _validate_date(field, raw, path, out)
     if isinstance(field, BooleanField):
         if not isinstance(raw, bool):
-            out.add(path, "invalid_type", expected="true or false")
+            out.add(path, "invalid_type", expected="true_or_false")
             return empty
         if field.required and not raw:
             out.add(path, "required")
         return raw
     if isinstance(field, SelectField):
         if not isinstance(raw, str) or _BAD_TEXT.search(raw):
-            out.add(path, "invalid_type", expected="one choice value")
+            out.add(path, "invalid_type", expected="one_choice")
             return empty
         if raw == "":
             if field.required:
@@ -234,7 +225,7 @@ def _validate_integer(field: IntegerField, raw: Any, path: Path, out: _Collector
     if out.lenient and raw == "":
         return None
     if isinstance(raw, bool) or not isinstance(raw, int) or abs(raw) > MAX_ABS_INTEGER:
-        out.add(path, "invalid_type", expected="a whole number")
+        out.add(path, "invalid_type", expected="whole_number")
         return None
     if field.integer_min is not None and raw < field.integer_min:
         out.add(path, "integer_min", min=field.integer_min)
@@ -252,7 +243,7 @@ def _validate_date(field: DateField, raw: Any, path: Path, out: _Collector) -> s
             out.add(path, "required")
         return None
     if not isinstance(raw, str) or parse_iso_date(raw.strip()) is None:
-        out.add(path, "invalid_type", expected="a date as YYYY-MM-DD")
+        out.add(path, "invalid_type", expected="date")
         return None
     text: str = raw.strip()
     if field.date_min is not None and text < field.date_min:
@@ -266,13 +257,13 @@ def _validate_date(field: DateField, raw: Any, path: Path, out: _Collector) -> s
 
 def _validate_multi(field: MultiSelectField, raw: Any, path: Path, out: _Collector) -> list[str]:
     if not isinstance(raw, list):
-        out.add(path, "invalid_type", expected="a list of choice values")
+        out.add(path, "invalid_type", expected="choice_list")
         return []
     allowed = {c.value for c in field.choices}
     picked: list[str] = []
     for index, value in enumerate(raw):
         if not isinstance(value, str) or _BAD_TEXT.search(value):
-            out.add((*path, index), "invalid_type", expected="a choice value")
+            out.add((*path, index), "invalid_type", expected="choice")
         elif value not in allowed:
             out.add((*path, index), "not_a_choice", value=value[:80])
         elif value not in picked:
@@ -284,7 +275,7 @@ def _validate_multi(field: MultiSelectField, raw: Any, path: Path, out: _Collect
 
 def _validate_repeat(field: RepeatField, raw: Any, path: Path, out: _Collector) -> list[dict[str, Any]]:
     if not isinstance(raw, list):
-        out.add(path, "invalid_type", expected="a list of entries")
+        out.add(path, "invalid_type", expected="entry_list")
         return []
     if len(raw) > field.max:
         out.add(path, "max_items", max=field.max)
@@ -293,7 +284,7 @@ def _validate_repeat(field: RepeatField, raw: Any, path: Path, out: _Collector) 
     for index, item in enumerate(raw):
         item_path = (*path, index)
         if not isinstance(item, Mapping):
-            out.add(item_path, "invalid_type", expected="an entry with fields")
+            out.add(item_path, "invalid_type", expected="entry")
             continue
         items.append(_validate_form(field.item, item, item_path, out))
     if field.required and not raw:
