@@ -1,1 +1,1 @@
-"""`make bench`: the performance suite of issue 7 (see docs/performance.md)."""
+"""`make bench`: the performance suite (see docs/performance.md)."""

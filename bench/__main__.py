@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only http,template,markdown,scale,pg,startup,browser]`: run, print the table."""
+"""`python -m bench [--quick] [--only http,template,markdown,scale,pg,startup,browser,editor]`: run, print the table."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The wizard editor in a real Chromium (issue 16), timed inside the page as bench/browser.py does.
+"""The wizard editor in a real Chromium, timed inside the page as bench/browser.py does.
 
 - editor.open: in an already-loaded chat page (fresh browser context each time), pointerdown on
   Edit in the Wizards tab's actions menu until the editor's dialog shows the wizard's title in the

@@ -1,4 +1,4 @@
-"""The PostgreSQL store's figures (issue 18), beside the file store's (`scaling`): N generated wizards
+"""The PostgreSQL store's figures, beside the file store's (`scaling`): N generated wizards
 copied into a throwaway cluster; warm listing, cold start, get/render and RSS of an app on it; and
 how long a change saved by one instance takes until another instance lists it."""
 

@@ -38,7 +38,7 @@ class Settings(BaseSettings):
     storage_secret: SecretStr | None = None
     max_body_bytes: int = Field(default=1_048_576, ge=1024)
     watch: bool = True
-    # templates render in worker processes that are killed past their deadline (render_pool)
+    # templates render in worker processes that are killed past their deadline (wizards/templates/pool.py)
     render_workers: int = Field(default=2, ge=1, le=64)
     render_memory_mb: int = Field(default=64, ge=16, le=4096)  # what a worker may grow by while rendering
     log_level: str = "INFO"

@@ -1,4 +1,4 @@
-"""The write API of wizards: `/brain/{tenant}/wizards/{name}/source` and `.../history` (issue 16).
+"""The write API of wizards: `/brain/{tenant}/wizards/{name}/source` and `.../history`.
 
 A thin adapter over `WizardAuthoring`. Writes take `application/yaml` / `text/yaml` (the file's
 text) or `application/json` (the wizard as an object, stored as YAML); any other content type is

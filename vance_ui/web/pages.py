@@ -1,4 +1,4 @@
-"""Page registration: the chat page at `/` (issue 3). `/?wizard=<name>&k=v&project=p` deep-links.
+"""Page registration: the chat page at `/`. `/?wizard=<name>&k=v&project=p` deep-links.
 
 Multi-user mode (a users file or accounts in the database: `directory`): `/login` too, and `/` sends
 visitors who are not logged in there, keeping where they wanted to go in `?next=`.

@@ -6,9 +6,8 @@ targets (data: images of four raster types aside); DOMPurify still sanitizes in 
 (assets/sanitize.js). Rendering a whole answer again for every streamed update costs time that
 grows faster than the answer (~12 updates a second on the event loop), so `StreamedMarkdown`
 renders each top-level block once it can no longer change (found from markdown-it's token line
-maps) and only the unfinished rest per update. markdown-it-py replaced markdown2 (session 7):
-as safe without browser-side patches for its escaping, and about twice as fast here
-(docs/performance.md, "Markdown: markdown-it-py instead of markdown2").
+maps) and only the unfinished rest per update (its cost: the markdown figures in
+docs/performance.md).
 """
 
 from __future__ import annotations

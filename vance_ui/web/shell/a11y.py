@@ -1,4 +1,4 @@
-"""Small helpers for screen readers and keyboards (issue 17), shared by the pages and the form.
+"""Small helpers for screen readers and keyboards, shared by the pages and the form.
 
 Attributes are set in the props dict, not through NiceGUI's prop-string parser, so a label with
 quotes or spaces (a wizard title, a chat title) is always passed whole. Quasar hands unknown

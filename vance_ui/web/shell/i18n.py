@@ -154,7 +154,7 @@ class Texts:
         return text.format(**params) if params else text
 
 
-# The wizard editor (issue 16) and its entries in the Wizards tab.
+# The wizard editor and its entries in the Wizards tab.
 _EDITOR_TEXTS: dict[str, dict[str, str]] = {
     "editor_page_title": {"en": "Edit wizard {name}", "de": "Wizard {name} bearbeiten"},
     "editor_heading": {"en": "Wizard editor: {name}", "de": "Wizard-Editor: {name}"},

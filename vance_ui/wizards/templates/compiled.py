@@ -1,7 +1,7 @@
 """Compile and render wizard templates with Jinja, inside a render worker process.
 
 This is the fine-grained first line of defence (the allowlist, the loop budget, the output cap
-and a deadline checked from loops, calls and output); it runs only in `render_worker`, where the
+and a deadline checked from loops, calls and output); it runs only in a render worker (`worker`), where the
 process itself is the hard bound. `compile_source` parses, checks the tree against the allowlist,
 adds the loop budget and compiles; `render_compiled` renders. Every problem is a
 `TemplateProblem` with a template line number, never a hang or a raw exception.
@@ -125,7 +125,7 @@ def render_compiled(template: Template, origin: str, context: dict[str, Any],
         raise TemplateProblem("limit", str(exc), _template_line(exc, origin)) from None
     except SecurityError as exc:
         raise TemplateProblem("forbidden", str(exc), _template_line(exc, origin)) from None
-    except (RecursionError, OverflowError) as exc:  # a MemoryError retires the worker (render_worker)
+    except (RecursionError, OverflowError) as exc:  # a MemoryError retires the worker (`worker`)
         raise TemplateProblem("limit", f"rendering ran out of bounds ({type(exc).__name__})") from None
     except (TemplateProblem, MemoryError):
         raise

@@ -2,9 +2,9 @@
 
 Jinja's sandbox checks run only where Python code runs; a filter chain in C (`sum`, `join`,
 `list * n`, ...) holds the GIL until it is done, and no thread can stop it. So no template runs in
-this process. A request goes to an idle `render_worker` over a pipe (`render_pipe`); the caller
+this process. A request goes to an idle worker (`worker`) over a pipe (`pipe`); the caller
 waits at most the deadline plus `KILL_MARGIN_SECONDS`, then the worker is killed with SIGKILL and
-a fresh one takes its place. The kernel caps each worker's memory and CPU time (`render_worker`),
+a fresh one takes its place. The kernel caps each worker's memory and CPU time (`worker`),
 and workers run at a lower priority, so a template bomb costs one core for about a second and
 nobody else waits.
 
@@ -13,9 +13,9 @@ exception that breaks a cycle: an event loop reads its renders' answers itself, 
 waits for a worker while that loop waits for the thread (a listing built on the loop, or one the loop
 waits for under a lock) would wait until it gives up. A thread that has waited
 `OVERFLOW_AFTER_SECONDS` (at once when it is the loop's own thread) gets one of up to `size` extra
-workers, closed after that one request (`make load-pg` found the cycle: pages stalled 30 s). Threads
+workers, closed after that one request (without it, such pages would stall until the wait gave up). Threads
 wait on a condition; `run_async` lets an event loop wait for a worker and its answer without any
-thread (a thread hop and the GIL hand-back after it cost more than the render itself).
+thread (a thread hop and the GIL hand-back after it would cost more than the render itself).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A render worker: a process that compiles and renders wizard templates, and may be killed.
 
-Started by `render_pool` as `python -m vance_ui.wizards.templates.worker`; it reads length-prefixed
+Started by the pool (`pool`) as `python -m vance_ui.wizards.templates.worker`; it reads length-prefixed
 JSON requests on stdin and answers each on stdout. Before it serves, it caps itself with limits the
 kernel enforces whatever the template does (a filter chain running in C never reaches a Python
 check): its address space (`RLIMIT_AS`, its size after start-up plus `VANCE_RENDER_MEMORY_MB`)
