@@ -29,7 +29,7 @@ from vance_ui.wizards.filling.report import FormReport, report_steps
 from vance_ui.wizards.filling.state import RenderContext, form_steps
 from vance_ui.wizards.format.categories import category_label
 from vance_ui.wizards.format.schema import FormField
-from vance_ui.wizards.rules.paths import has_password
+from vance_ui.wizards.rules.secrets import has_password
 from vance_ui.wizards.rules.steps import RenderSteps, run_steps, run_steps_async
 from vance_ui.wizards.rules.validation import FieldError
 from vance_ui.wizards.templates.bounded import CheckedTemplate, Templates

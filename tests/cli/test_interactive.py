@@ -15,7 +15,7 @@ from vance_ui.cli.main import main
 from vance_ui.cli.prompter import FormPrompter, run_wizard
 from vance_ui.cli.terminal import Terminal
 from vance_ui.service import Scope, WizardService
-from vance_ui.wizards.rules.paths import parse_path, path_text
+from vance_ui.wizards.format.paths import parse_path, path_text
 
 # all-types answers, in field order
 TITLE_DEFAULT = "\r"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vance_ui.service import FormInvalid, Scope, WizardService
-from vance_ui.wizards.rules.paths import path_text
+from vance_ui.wizards.format.paths import path_text
 
 SCOPE = Scope("default", "local")
 

@@ -68,7 +68,7 @@ def trip(service: WizardService, data_dir: Path) -> WizardService:
 
 
 def hidden(service: WizardService, name: str, values: dict[str, Any]) -> set[str]:
-    from vance_ui.wizards.rules.paths import path_text
+    from vance_ui.wizards.format.paths import path_text
 
     return {path_text(p) for p in service.form_report_sync(SCOPE, name, values).state.visibility.hidden}
 

@@ -26,8 +26,8 @@ from vance_ui.api.models import (
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary
 from vance_ui.wizards.filling.prompt import RenderedPrompt
+from vance_ui.wizards.format.paths import path_text
 from vance_ui.wizards.format.schema import WIZARD_NAME_RE
-from vance_ui.wizards.rules.paths import path_text
 
 router = APIRouter(prefix="/brain/{tenant}/wizards", tags=["wizards"])
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from vance_ui.documents.store import DocumentStore, InvalidDocumentPath, check_segment
 from vance_ui.wizards.format.schema import FormField
-from vance_ui.wizards.rules.paths import without_secrets
+from vance_ui.wizards.rules.secrets import without_secrets
 
 FOLDER = "drafts"
 MAX_PAGE = 1000

@@ -15,7 +15,7 @@ import httpx
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardNotFound, WizardService
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary
-from vance_ui.wizards.rules.paths import Path, parse_path
+from vance_ui.wizards.format.paths import Path, parse_path
 from vance_ui.wizards.rules.validation import FieldError
 
 T = TypeVar("T")

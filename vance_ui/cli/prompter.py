@@ -18,7 +18,7 @@ from vance_ui.cli.backend import Backend, BackendError, Rendered
 from vance_ui.cli.terminal import Terminal
 from vance_ui.service import FormInvalid
 from vance_ui.wizards.catalog.views import ChoiceView, FieldView
-from vance_ui.wizards.rules.paths import Path
+from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.rules.validation import FieldError
 
 Values = dict[str, Any]

@@ -34,7 +34,7 @@ from vance_ui.web.nicegui_compat.submit import on_submit
 from vance_ui.web.nicegui_compat.value_sync import follow_value_updates
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
-from vance_ui.wizards.rules.paths import has_password
+from vance_ui.wizards.rules.secrets import has_password
 
 # <= 12.5 Markdown updates/s; the progress panel rides along (its own timer stays quiet while
 # updates come this often), so streaming sends at most ~12.5 websocket messages/s (target: 20)

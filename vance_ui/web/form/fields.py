@@ -16,8 +16,8 @@ from nicegui import ui
 from vance_ui.web.form.groups import Group
 from vance_ui.web.form.widgets import FieldWidget
 from vance_ui.web.shell.i18n import Texts
+from vance_ui.wizards.format.paths import Path, parse_path
 from vance_ui.wizards.format.schema import FormField
-from vance_ui.wizards.rules.paths import Path, parse_path
 from vance_ui.wizards.rules.validation import FieldError, initial_value
 from vance_ui.wizards.rules.visibility import Visibility
 

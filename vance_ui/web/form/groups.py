@@ -15,8 +15,8 @@ from nicegui import ui
 from vance_ui.web.form.aria import name_group, name_in_entry
 from vance_ui.web.form.widgets import WIDGETS, FieldWidget, FormHost
 from vance_ui.wizards.format.localization import localize
+from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.schema import FormField, RepeatField
-from vance_ui.wizards.rules.paths import Path
 from vance_ui.wizards.rules.validation import initial_item, initial_value
 
 

@@ -16,6 +16,7 @@ from vance_ui.web.form.aria import FieldAria
 from vance_ui.web.shell.a11y import aria, dom_id
 from vance_ui.web.shell.i18n import Texts
 from vance_ui.wizards.format.localization import localize
+from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.schema import (
     BooleanField,
     DateField,
@@ -27,7 +28,6 @@ from vance_ui.wizards.format.schema import (
     StringField,
     TextareaField,
 )
-from vance_ui.wizards.rules.paths import Path
 
 
 class FormHost(Protocol):

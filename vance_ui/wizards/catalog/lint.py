@@ -28,6 +28,7 @@ from vance_ui.wizards.catalog.load_warnings import (
 )
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.catalog.model import LoadedWizard, Source
+from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.schema import RepeatField, Wizard
 from vance_ui.wizards.format.yaml_source import SourceProblem, parse_yaml
 from vance_ui.wizards.rules.visibility import FormRules
@@ -35,7 +36,6 @@ from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.problems import TemplateProblem
 
 Severity = Literal["error", "warning", "info"]
-Loc = tuple[int | str, ...]
 _ID_CHARS = frozenset(string.ascii_letters + string.digits + "_.-")
 
 
@@ -155,7 +155,7 @@ class _Checker:
         self.wizard, self.node, self.lines, self.file = wizard, node, lines, file
         self.findings: list[Finding] = []
 
-    def add(self, loc: Loc, severity: Severity, message: str, *, word: str | None = None,
+    def add(self, loc: Path, severity: Severity, message: str, *, word: str | None = None,
             template_line: int | None = None, line_only: bool = False) -> None:
         line, col = position(self.node, self.lines, loc, word=word, template_line=template_line)
         self.findings.append(_at(self.file, line, 1 if line_only else col, severity, message))
@@ -194,7 +194,7 @@ class _Checker:
 
     def follow_ups(self, context: LintContext) -> None:
         for index, follow in enumerate(self.wizard.definition.suggested_follow_ups):
-            base: Loc = ("suggestedFollowUps", index)
+            base: Path = ("suggestedFollowUps", index)
             target = self.wizard.definition if follow.wizard == self.wizard.name else context.resolve(follow.wizard)
             if target is None:
                 self.add((*base, "wizard"), "error", f"follow-up wizard '{follow.wizard}' does not exist in any layer")

@@ -16,24 +16,21 @@ import yaml
 
 from vance_ui.wizards.catalog.model import LoadWarning, WizardBody
 from vance_ui.wizards.format.heroicons import heroicon, unknown_icon_message
+from vance_ui.wizards.format.paths import Path, path_text
 from vance_ui.wizards.format.schema import CONTEXT_VARIABLES
 from vance_ui.wizards.format.yaml_source import locate, scalar_body_line
-from vance_ui.wizards.rules.paths import path_text
 from vance_ui.wizards.templates.bounded import CheckedTemplate
 from vance_ui.wizards.templates.limits import TEMPLATE_GLOBALS
 
-Loc = tuple[int | str, ...]
 
-
-
-def template_sources(body: WizardBody) -> Iterator[tuple[Loc, str, CheckedTemplate, bool]]:
+def template_sources(body: WizardBody) -> Iterator[tuple[Path, str, CheckedTemplate, bool]]:
     """(YAML location, source, compiled, counts as a use) for every template of the file."""
     d = body.definition
     yield ("promptTemplate",), d.prompt_template, body.prompt, True
     if d.validator_prompt and body.validator:
         yield ("validatorPrompt",), d.validator_prompt, body.validator, False
     for index, (follow, compiled) in enumerate(zip(d.suggested_follow_ups, body.follow_ups, strict=False)):
-        base: Loc = ("suggestedFollowUps", index)
+        base: Path = ("suggestedFollowUps", index)
         for lang, template in compiled.labels.items():
             yield (*base, "label", lang), follow.label[lang], template, True
         for key, template in compiled.prefill.items():
@@ -42,7 +39,7 @@ def template_sources(body: WizardBody) -> Iterator[tuple[Loc, str, CheckedTempla
             yield (*base, "condition"), follow.condition, compiled.condition, True
 
 
-def position(node: yaml.Node | None, lines: list[str], loc: Loc, *, word: str | None = None,
+def position(node: yaml.Node | None, lines: list[str], loc: Path, *, word: str | None = None,
              template_line: int | None = None) -> tuple[int | None, int | None]:
     """The file line and column of `loc`: a template line counts from the template's first file
     line, and `word` on that line moves the column onto it."""

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from vance_ui.wizards.catalog.load_cache import CachedLoad, LoadCache, interned, interned_object
 from vance_ui.wizards.catalog.load_warnings import load_warnings
 from vance_ui.wizards.catalog.model import CompiledFollowUp, LoadedWizard, LoadWarning, WizardBody
+from vance_ui.wizards.format.paths import Path, path_text
 from vance_ui.wizards.format.schema import (
     FIELD_TYPES,
     HEAD_KEYS,
@@ -50,16 +51,9 @@ class WizardLoadError(Exception):
         super().__init__(f"{location}: " + "; ".join(str(p) for p in problems))
 
 
-def _loc_text(loc: tuple[int | str, ...]) -> str:
-    text = ""
-    for part in loc:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif part in FIELD_TYPES:
-            continue  # the discriminator tag pydantic puts into the path
-        else:
-            text += f".{part}" if text else str(part)
-    return text
+def _loc_text(loc: Path) -> str:
+    """A place in the file as lint names it, without the discriminator tags pydantic puts into it."""
+    return path_text(tuple(part for part in loc if isinstance(part, int) or part not in FIELD_TYPES))
 
 
 def _schema_problems(exc: ValidationError, node: yaml.Node | None) -> list[SourceProblem]:
@@ -87,7 +81,7 @@ def _schema_problems(exc: ValidationError, node: yaml.Node | None) -> list[Sourc
     return problems
 
 
-def _compile(templates: Templates, source: str, origin: str, node: yaml.Node | None, loc: tuple[int | str, ...], *,
+def _compile(templates: Templates, source: str, origin: str, node: yaml.Node | None, loc: Path, *,
              expression: bool = False) -> CheckedTemplate:
     try:
         checked = templates.check(source, origin, expression)
@@ -107,12 +101,12 @@ def _password_names(fields: list[FormField]) -> set[str]:
     return {f.name for f in fields if isinstance(f, PasswordField)}
 
 
-Compiler = Callable[[str, tuple[int | str, ...], bool], CheckedTemplate]
+Compiler = Callable[[str, Path, bool], CheckedTemplate]
 
 
-def _show_ifs(fields: list[FormField], loc: tuple[int | str, ...]) -> list[tuple[tuple[int | str, ...], str]]:
+def _show_ifs(fields: list[FormField], loc: Path) -> list[tuple[Path, str]]:
     """Every field's showIf with its location, repeat items included."""
-    found: list[tuple[tuple[int | str, ...], str]] = []
+    found: list[tuple[Path, str]] = []
     for index, field in enumerate(fields):
         if field.show_if is not None:
             found.append(((*loc, index, "showIf"), field.show_if))
@@ -141,7 +135,7 @@ def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler) -> 
     """Compile every template of `wizard` with `compiler`, collecting problems."""
     problems: list[SourceProblem] = []
 
-    def attempt(source: str, loc: tuple[int | str, ...], expression: bool = False) -> CheckedTemplate | None:
+    def attempt(source: str, loc: Path, expression: bool = False) -> CheckedTemplate | None:
         try:
             return compiler(source, loc, expression)
         except SourceProblem as problem:
@@ -153,7 +147,7 @@ def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler) -> 
     secrets = _password_names(wizard.fields)
     follow_ups: list[CompiledFollowUp] = []
     for index, follow in enumerate(wizard.suggested_follow_ups):
-        base: tuple[int | str, ...] = ("suggestedFollowUps", index)
+        base: Path = ("suggestedFollowUps", index)
         labels = {lang: attempt(text, (*base, "label", lang)) for lang, text in follow.label.items()}
         prefill = {key: attempt(text, (*base, "prefill", key)) for key, text in follow.prefill.items()}
         condition = attempt(follow.condition, (*base, "condition"), True) if follow.condition else None
@@ -213,7 +207,7 @@ def load_wizard(name: str, content: bytes, location: str, templates: Templates, 
         raise WizardLoadError(location, _schema_problems(exc, node)) from None
     except RecursionError:
         raise WizardLoadError(location, [SourceProblem("the document is nested too deeply")]) from None
-    def check(source: str, loc: tuple[int | str, ...], expression: bool) -> CheckedTemplate:
+    def check(source: str, loc: Path, expression: bool) -> CheckedTemplate:
         return _compile(templates, source, _loc_text(loc), node, loc, expression=expression)
 
     prompt, validator, follow_ups, rules, problems = _compile_all(wizard, node, check)
@@ -287,7 +281,7 @@ def _body_from_cache(cached: CachedLoad) -> WizardBody | None:
     except (ValidationError, ValueError, RecursionError):
         return None
 
-    def lookup(source: str, loc: tuple[int | str, ...], expression: bool) -> CheckedTemplate:
+    def lookup(source: str, loc: Path, expression: bool) -> CheckedTemplate:
         origin = _loc_text(loc)
         return CheckedTemplate(source, origin, cached.templates[origin], expression, cached.lines.get(origin))
 

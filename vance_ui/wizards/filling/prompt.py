@@ -11,7 +11,7 @@ from urllib.parse import quote
 from vance_ui.wizards.catalog.model import CompiledFollowUp, LoadedWizard
 from vance_ui.wizards.filling.state import RenderContext
 from vance_ui.wizards.format.localization import localize
-from vance_ui.wizards.rules.paths import without_secrets
+from vance_ui.wizards.rules.secrets import without_secrets
 from vance_ui.wizards.rules.steps import RenderSteps, render_step
 from vance_ui.wizards.templates.bounded import CheckedTemplate
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+from vance_ui.wizards.format.paths import Path
+
 MAX_FILE_BYTES = 512 * 1024
 MAX_NODES = 50_000
 MAX_DEPTH = 40
@@ -153,7 +155,7 @@ def parse_yaml(content: bytes) -> tuple[Any, yaml.Node | None]:
     return data, node
 
 
-def locate(node: yaml.Node | None, loc: tuple[int | str, ...]) -> tuple[int | None, int | None]:
+def locate(node: yaml.Node | None, loc: Path) -> tuple[int | None, int | None]:
     """The position of the value at a pydantic error location, as deep as it can be followed."""
     if node is None:
         return None, None
@@ -175,7 +177,7 @@ def locate(node: yaml.Node | None, loc: tuple[int | str, ...]) -> tuple[int | No
     return _pos(current)
 
 
-def scalar_body_line(node: yaml.Node | None, loc: tuple[int | str, ...]) -> int | None:
+def scalar_body_line(node: yaml.Node | None, loc: Path) -> int | None:
     """The file line where a scalar's text starts (the line after `|` for block scalars)."""
     line, _ = locate(node, loc)
     if line is None or node is None:

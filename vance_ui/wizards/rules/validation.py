@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vance_ui.wizards.format.paths import Path, path_text
 from vance_ui.wizards.format.schema import (
     BooleanField,
     DateField,
@@ -30,7 +31,6 @@ from vance_ui.wizards.format.schema import (
     parse_iso_date,
 )
 from vance_ui.wizards.rules.messages import ErrorCode, error_message
-from vance_ui.wizards.rules.paths import Path, path_text
 
 MAX_TEXT_CHARS = 100_000
 MAX_ABS_INTEGER = 2**53  # what a browser's JSON number can hold exactly

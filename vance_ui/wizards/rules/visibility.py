@@ -19,14 +19,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.schema import CONTEXT_VARIABLES, FormField, RepeatField, Wizard
-from vance_ui.wizards.rules.paths import Path
 from vance_ui.wizards.rules.steps import RenderSteps, truth_step
 from vance_ui.wizards.rules.validation import empty_value
 from vance_ui.wizards.templates.bounded import CheckedTemplate
 from vance_ui.wizards.templates.problems import TemplateProblem
 
-Loc = tuple[int | str, ...]
 #: showIf evaluations for one set of values (each is a round trip to a render worker, ~0.4 ms): a
 #: posted 200 x 100 nested repeat would otherwise hold a worker for half a minute.
 MAX_CONDITION_RUNS = 1000
@@ -78,14 +77,14 @@ class Visibility:
 class RulesInvalid(Exception):
     """Every problem of a wizard's showIf and pages, each with where it is in the file."""
 
-    def __init__(self, problems: list[tuple[str, Loc]]) -> None:
+    def __init__(self, problems: list[tuple[str, Path]]) -> None:
         super().__init__("; ".join(message for message, _ in problems))
         self.problems = problems
 
 
-def build_rules(wizard: Wizard, conditions: Mapping[Loc, CheckedTemplate]) -> FormRules:
+def build_rules(wizard: Wizard, conditions: Mapping[Path, CheckedTemplate]) -> FormRules:
     """`conditions`: each compiled showIf by its location (`("fields", 2, "showIf")`)."""
-    problems: list[tuple[str, Loc]] = []
+    problems: list[tuple[str, Path]] = []
     page_of = _page_structure(wizard, problems)
     top_names = frozenset(f.name for f in wizard.fields)
     page_conditions: list[CheckedTemplate | None] = []
@@ -105,14 +104,14 @@ def build_rules(wizard: Wizard, conditions: Mapping[Loc, CheckedTemplate]) -> Fo
     return FormRules(top, tuple(page_conditions), page_of, tuple(page_reads))
 
 
-def _page_structure(wizard: Wizard, problems: list[tuple[str, Loc]]) -> dict[str, int]:
+def _page_structure(wizard: Wizard, problems: list[tuple[str, Path]]) -> dict[str, int]:
     if wizard.pages is None:
         return {}
     names = {f.name for f in wizard.fields}
     page_of: dict[str, int] = {}
     for index, page in enumerate(wizard.pages):
         for position, name in enumerate(page.fields):
-            where: Loc = ("pages", index, "fields", position)
+            where: Path = ("pages", index, "fields", position)
             if name not in names:
                 problems.append((f"'{name}' is not a top-level field", where))
             elif name in page_of:
@@ -126,8 +125,8 @@ def _page_structure(wizard: Wizard, problems: list[tuple[str, Loc]]) -> dict[str
     return page_of
 
 
-def _reads(condition: CheckedTemplate | None, visible: frozenset[str], loc: Loc,
-           problems: list[tuple[str, Loc]]) -> set[str]:
+def _reads(condition: CheckedTemplate | None, visible: frozenset[str], loc: Path,
+           problems: list[tuple[str, Path]]) -> set[str]:
     """The field names an expression reads; an unknown name is a problem."""
     if condition is None:
         return set()
@@ -137,22 +136,22 @@ def _reads(condition: CheckedTemplate | None, visible: frozenset[str], loc: Loc,
     return set(condition.variables & visible)
 
 
-def _level(fields: Sequence[FormField], loc: Loc, outer: tuple[frozenset[str], ...],
-           conditions: Mapping[Loc, CheckedTemplate], problems: list[tuple[str, Loc]],
-           extra: Mapping[str, set[str]] | None = None) -> tuple[Level, dict[tuple[int, str], Loc]]:
+def _level(fields: Sequence[FormField], loc: Path, outer: tuple[frozenset[str], ...],
+           conditions: Mapping[Path, CheckedTemplate], problems: list[tuple[str, Path]],
+           extra: Mapping[str, set[str]] | None = None) -> tuple[Level, dict[tuple[int, str], Path]]:
     """One level's order; also what it reads from outer scopes, as (scope index, name) -> the
     location of the first showIf that reads it."""
     own = frozenset(f.name for f in fields)
     scopes = (*outer, own)
     visible = frozenset().union(*scopes)
     graph: dict[str, set[str]] = {name: set(needs) for name, needs in (extra or {}).items()}
-    readers: dict[tuple[str, str], Loc] = {}  # (node, what it needs) -> the showIf that reads it
-    external: dict[tuple[int, str], Loc] = {}
+    readers: dict[tuple[str, str], Path] = {}  # (node, what it needs) -> the showIf that reads it
+    external: dict[tuple[int, str], Path] = {}
     levels: dict[str, Level] = {}
     found: dict[str, CheckedTemplate] = {}
     depends: dict[str, tuple[str, ...]] = {}
 
-    def need(node: str, scope: int, name: str, where: Loc) -> None:
+    def need(node: str, scope: int, name: str, where: Path) -> None:
         if scope == len(outer):
             graph[node].add(name)
             readers.setdefault((node, name), where)
@@ -160,7 +159,7 @@ def _level(fields: Sequence[FormField], loc: Loc, outer: tuple[frozenset[str], .
             external.setdefault((scope, name), where)
 
     for position, f in enumerate(fields):
-        here: Loc = (*loc, position)
+        here: Path = (*loc, position)
         condition = conditions.get((*here, "showIf"))
         reads = _reads(condition, visible, (*here, "showIf"), problems)
         if condition is not None:
@@ -187,7 +186,7 @@ def _level(fields: Sequence[FormField], loc: Loc, outer: tuple[frozenset[str], .
     return Level(order, found, depends, levels), external
 
 
-def _cycle_place(loop: list[str], readers: Mapping[tuple[str, str], Loc], loc: Loc) -> Loc:
+def _cycle_place(loop: list[str], readers: Mapping[tuple[str, str], Path], loc: Path) -> Path:
     """The first expression of a cycle in the file: a page's showIf, or a showIf (maybe inside a repeat
     item) that reads the next name. In graphlib's loop each node is needed by the one after it."""
     places = [("pages", int(node[1:]), "showIf") if node.startswith("#") else readers.get((node, needed))
