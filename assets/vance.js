@@ -127,3 +127,14 @@ document.addEventListener("keydown", (event) => {
   document.addEventListener("pointermove", (event) => { if (event.pointerType === "mouse") seen(event); },
     { capture: true, passive: true });
 })();
+
+// Called from the server (vance_ui/web/chat): named here, never assembled in Python strings.
+window.vance = window.vance || {};
+// After "Use prompt": on a phone the side panel (a mobile drawer) lies over the chat input.
+window.vance.closePhoneSidePanel = (drawerId) => {
+  if (document.querySelector(".q-drawer--mobile .vance-side")) getElement(drawerId)?.hide();
+};
+// A sent message: the transcript's end comes into view.
+window.vance.scrollToEnd = () => {
+  window.scrollTo({ top: document.body.scrollHeight, behavior: "smooth" });
+};

@@ -118,16 +118,16 @@ def test_state_answers_what_the_form_shows(order: httpx.Client) -> None:
     body = state(order, {"dish": "pizza", "deliver": True, "guests": [{"name": "Ann", "allergic": True}]})
     assert body["hidden"] == [] and body["pages"] == [True, True, True]
     assert body["errors"] == [
-        {"field": "topping", "error": "required", "message": "This field is required.", "page": 0},
-        {"field": "address", "error": "required", "message": "This field is required.", "page": 1},
-        {"field": "guests[0].allergy", "error": "required", "message": "This field is required.", "page": 2},
+        {"field": "topping", "error": "required", "message": "This field is required.", "params": {}, "page": 0},
+        {"field": "address", "error": "required", "message": "This field is required.", "params": {}, "page": 1},
+        {"field": "guests[0].allergy", "error": "required", "message": "This field is required.", "params": {}, "page": 2},
     ]
     assert body["prompt"] == "pizza [Ann]", "the preview renders an incomplete form"
 
 
 def test_state_in_an_empty_form_and_errors_of_a_single_page_wizard(order: httpx.Client) -> None:
     assert state(order, {})["errors"] == [
-        {"field": "dish", "error": "required", "message": "This field is required.", "page": 0}]
+        {"field": "dish", "error": "required", "message": "This field is required.", "params": {}, "page": 0}]
     gremium = state(order, {"outputName": "x"}, "gremium")
     assert gremium["pages"] == [] and gremium["hidden"] == []
     assert [(e["field"], e["page"]) for e in gremium["errors"]] == [("purpose", None), ("members", None)]

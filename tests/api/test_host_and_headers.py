@@ -130,7 +130,7 @@ def test_the_documented_api_urls_answer(app: AppServer) -> None:
         assert get(app, path).status_code == 200, path
     schema = get(app, "/openapi.json").json()
     assert schema["info"]["title"] == "Vance Prompt Wizards API"
-    assert set(schema["paths"]) == {"/brain/{tenant}/wizards", "/brain/{tenant}/wizards/{name}", "/healthz",
+    assert set(schema["paths"]) == {"/brain/{tenant}/wizards", "/brain/{tenant}/wizards/{name}", "/healthz", "/readyz",
                                     "/brain/{tenant}/wizards/{name}/render", "/brain/{tenant}/wizards/{name}/state",
                                     "/brain/{tenant}/wizards/{name}/validate",
                                     # the write API (issue 16)

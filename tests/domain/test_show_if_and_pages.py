@@ -256,7 +256,7 @@ def test_errors_carry_their_page(stay: WizardService) -> None:
         stay.render(SCOPE, "stay", {"nights": 2})
     assert errors(invalid) == [("destination", "required", 0), ("hotel", "required", 1)]
     assert [e.as_dict("en") for e in invalid.value.errors][1] == {
-        "field": "hotel", "error": "required", "message": "This field is required.", "page": 1}
+        "field": "hotel", "error": "required", "message": "This field is required.", "params": {}, "page": 1}
     assert invalid.value.errors[1].as_dict("de")["message"] == "Dieses Feld ist erforderlich."
     report = stay.form_report_sync(SCOPE, "stay", {"nights": 2})
     assert [e.field for e in report.state.errors_on(1)] == ["hotel"]
@@ -267,7 +267,7 @@ def test_a_single_page_wizard_has_no_pages_and_errors_without_one(trip: WizardSe
     report = trip.form_report_sync(SCOPE, "trip", {})
     assert report.state.visibility.pages == ()
     assert [e.as_dict("en") for e in report.state.errors] == [
-        {"field": "travel", "error": "required", "message": "This field is required."}]
+        {"field": "travel", "error": "required", "message": "This field is required.", "params": {}}]
 
 
 def test_the_definition_lists_the_pages_and_what_each_condition_reads(stay: WizardService) -> None:

@@ -49,7 +49,7 @@ class FieldErrorOut(BaseModel):
     field: str
     error: str
     message: str
-    params: dict[str, Any] | None = Field(default=None, description="what the message quotes, e.g. {\"min\": 2}")
+    params: dict[str, Any] = Field(default_factory=dict, description="what the message quotes, e.g. {\"min\": 2}")
     page: int | None = Field(default=None, description="multi-step wizards: the page (0-based) of the field")
 
 

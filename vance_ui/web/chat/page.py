@@ -151,8 +151,7 @@ class ChatPage:
     def prompt_used(self, name: str, prompt: str) -> None:
         """The prompt goes into the input; on a phone the side panel lies over it, so it closes."""
         self.chat.use_wizard_prompt(name, prompt)
-        ui.run_javascript(f'if (document.querySelector(".q-drawer--mobile .vance-side")) '
-                          f'getElement({self.right.id})?.hide()')
+        ui.run_javascript(f"vance.closePhoneSidePanel({self.right.id})")
 
     def show_progress(self) -> None:
         self.tabs.set_value("progress")

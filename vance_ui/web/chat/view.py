@@ -213,5 +213,4 @@ class ChatView:
         self.stop_button.visible = running
 
     def _scroll_down(self) -> None:
-        self.transcript.client.run_javascript(
-            "window.scrollTo({top: document.body.scrollHeight, behavior: 'smooth'})")
+        self.transcript.client.run_javascript("vance.scrollToEnd()")

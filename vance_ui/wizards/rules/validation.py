@@ -58,9 +58,8 @@ class FieldError:
         return error_message(self.error, self.params, lang)
 
     def as_dict(self, lang: str) -> dict[str, Any]:
-        out: dict[str, Any] = {"field": self.field, "error": self.error, "message": self.message(lang)}
-        if self.params:
-            out["params"] = dict(self.params)
+        out: dict[str, Any] = {"field": self.field, "error": self.error, "message": self.message(lang),
+                               "params": dict(self.params)}
         if self.page is not None:
             out["page"] = self.page
         return out
