@@ -3,7 +3,7 @@ the footer below them.
 
 After each change the service reports what the form shows (`form_report`: hidden fields and pages,
 the preview); at most one report is in flight per form, and changes made meanwhile are reported
-right after it, so the preview follows typing without a debounce. Next checks the
+right after it (`LatestRun`), so the preview follows typing without a debounce. Next checks the
 current page, "Use prompt" renders strictly; errors land at their fields (on their page); both are
 the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent). The form
 is kept as a draft, with its page, while open (draft.py).
@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nicegui import background_tasks, ui
+from nicegui import ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
@@ -25,6 +25,7 @@ from vance_ui.web.form.pane import FormPane
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
 from vance_ui.web.shell.icons import wizard_icon
+from vance_ui.web.shell.latest import LatestRun
 from vance_ui.web.shell.links import coerce_prefill
 from vance_ui.wizards.catalog.views import WizardDefinition
 from vance_ui.wizards.filling.report import FormReport
@@ -69,8 +70,8 @@ class WizardForm:
     def __init__(self, ctx: PageContext, definition: WizardDefinition, wizard: Wizard, values: Mapping[str, Any],
                  on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
         self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
-        self._reporting = False  # a report is in flight
-        self._stale = False  # the values changed since it was asked for
+        # what the form shows: one report in flight, the latest values next
+        self._reports = LatestRun(self._report_current, alive=lambda: not self.dialog.is_deleted, name="form-report")
         t = ctx.t
         # No fade-in: Quasar's transitions set an inherited CSS variable on the dialog's root, so the
         # browser restyles every node of the form twice more (~60 ms for 60 fields, bench/browser.py),
@@ -122,25 +123,12 @@ class WizardForm:
         self.request_report()
 
     def request_report(self) -> None:
-        if self._reporting:
-            self._stale = True
-            return
-        self._reporting = True
-        background_tasks.create(self._report_until_current(), name="form-report")
+        self._reports.ask()
 
-    async def _report_until_current(self) -> None:
-        try:
-            while not self.dialog.is_deleted:
-                self._stale = False
-                report = await self.report(self.pane.values())
-                if self.dialog.is_deleted:
-                    return
-                if report is not None:
-                    self.apply_report(report)
-                if not self._stale:
-                    return
-        finally:
-            self._reporting = False
+    async def _report_current(self) -> None:
+        report = await self.report(self.pane.values())
+        if report is not None and not self.dialog.is_deleted:
+            self.apply_report(report)
 
     async def report(self, values: dict[str, Any]) -> FormReport | None:
         """The service's report, or None with the reason shown in the preview."""
