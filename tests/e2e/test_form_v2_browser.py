@@ -122,6 +122,30 @@ def test_a_date_is_picked_from_the_calendar(page: Page, server: AppServer) -> No
     expect(form.locator(".vance-preview")).to_contain_text(re.compile(r"S=20[0-9]{2}-[01][0-9]-15 "))
 
 
+HOLIDAY = """
+title: { en: "Holiday" }
+description: { en: "Days off" }
+fields:
+  - { name: first, type: date, dateMin: 2030-05-10, dateMax: 2030-05-20, label: { en: "First day" } }
+promptTemplate: "F={{ first }}"
+"""
+
+
+def test_the_calendar_offers_only_the_days_from_date_min_to_date_max(page: Page, server: AppServer) -> None:
+    write_wizard(server.data_dir, "_vance", "holiday", HOLIDAY)
+    page.goto(server.base_url)
+    page.locator(".vance-side").get_by_text("Holiday").click()  # listed once the server has read the file
+    form = dialog(page)
+    form.get_by_label("First day").fill("2030-05-15")
+    expect(form.locator(".vance-preview")).to_have_text("F=2030-05-15")  # the picker shows May 2030
+    form.get_by_role("button", name="Pick a date").click()
+    calendar = page.locator(".q-date")
+    for day in ("10", "15", "20"):
+        expect(calendar.get_by_role("button", name=day, exact=True)).to_be_enabled()
+    for day in ("9", "21"):  # a day outside is no button
+        expect(calendar.get_by_role("button", name=day, exact=True)).to_have_count(0)
+
+
 def test_a_short_preview_leaves_the_form_its_full_width(page: Page, server: AppServer) -> None:
     form = open_offsite(page, server)
     body = form.locator(".vance-wizard-body").bounding_box()

@@ -1,35 +1,36 @@
-"""The wizard dialog: FormFields (page by page for a multi-step wizard) beside the live preview.
+"""The wizard dialog: the form pane (page by page for a multi-step wizard) beside the live preview,
+the footer below them.
 
 After each change the service reports what the form shows (`form_report`: hidden fields and pages,
 the preview); at most one report is in flight per form, and changes made meanwhile are reported
-right after it, so the preview follows typing without a debounce. Next checks the current page,
-"Use prompt" renders strictly; errors land at their fields (on their page). On success the prompt
-goes to the chat input (nothing is sent). The form is kept as a draft, with its page, while open.
+right after it (`LatestRun`), so the preview follows typing without a debounce. Next checks the
+current page, "Use prompt" renders strictly; errors land at their fields (on their page); both are
+the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent). The form
+is kept as a draft, with its page, while open (draft.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nicegui import background_tasks, run, ui
+from nicegui import ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
-from vance_ui.web.form.actions import FormActions
-from vance_ui.web.form.fields import FormFields
-from vance_ui.web.form.pages import FormPages
+from vance_ui.web.form.actions import FormFooter
+from vance_ui.web.form.draft import FormDraft
+from vance_ui.web.form.pane import FormPane
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
 from vance_ui.web.shell.icons import wizard_icon
+from vance_ui.web.shell.latest import LatestRun
 from vance_ui.web.shell.links import coerce_prefill
 from vance_ui.wizards.catalog.views import WizardDefinition
 from vance_ui.wizards.filling.report import FormReport
 from vance_ui.wizards.format.schema import Wizard
 
-DRAFT_DELAY = 0.5  # a draft is written once typing pauses
 PromptHandler = Callable[[str], None]
 
 # The classes an open form brings into the page (Tailwind utilities, Quasar's dialog, its transitions, card, checkbox
@@ -63,19 +64,14 @@ def preload_form_assets() -> None:
     ui.element("div").classes(f"hidden {FORM_CLASSES}").props("aria-hidden=true")
 
 
-class WizardForm(FormActions):
+class WizardForm:
     """One open wizard. `open_wizard` builds it; the dialog is deleted again when it closes."""
 
     def __init__(self, ctx: PageContext, definition: WizardDefinition, wizard: Wizard, values: Mapping[str, Any],
                  on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
         self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
-        self.submitted = False
-        self._submitting = False
-        self._draft_lock = threading.Lock()  # a draft write in a thread vs. forgetting the draft
-        self._draft_epoch = 0  # a write asked for before the draft was forgotten is dropped
-        self._draft_timer: asyncio.TimerHandle | None = None
-        self._reporting = False  # a report is in flight
-        self._stale = False  # the values changed since it was asked for
+        # what the form shows: one report in flight, the latest values next
+        self._reports = LatestRun(self._report_current, alive=lambda: not self.dialog.is_deleted, name="form-report")
         t = ctx.t
         # No fade-in: Quasar's transitions set an inherited CSS variable on the dialog's root, so the
         # browser restyles every node of the form twice more (~60 ms for 60 fields, bench/browser.py),
@@ -84,8 +80,7 @@ class WizardForm(FormActions):
                 ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
             self._header(restored)
             with ui.element("div").classes("vance-wizard-body"):
-                with ui.column().classes("vance-form-pane"):
-                    self.form_box = ui.column().classes("w-full gap-4")
+                self.pane = FormPane(wizard, t, ctx.lang, on_change=self.changed_values)
                 # focusable: a long preview scrolls, and keyboard users must be able to scroll it
                 with aria(ui.column(), role="region", label=t("preview")).props("tabindex=0") \
                         .classes("vance-preview-pane gap-1"):
@@ -95,18 +90,16 @@ class WizardForm(FormActions):
                         ui.label("\n".join([t("author_warnings"), *definition.warnings])) \
                             .classes("vance-author-warnings whitespace-pre-line").mark("wizard-warnings")
                     self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
-            self._footer()
+            self.footer = FormFooter(ctx, definition, self.pane, close=self.close, reset=self.reset,
+                                     report=self.report, apply_report=self.apply_report, use_prompt=self._use)
+        self.draft = FormDraft(ctx.drafts, definition.name, self.pane)
         self._build_form(values, page)
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
         self.request_report()
 
     def _build_form(self, values: Mapping[str, Any], page: int) -> None:
-        self.form_box.clear()
-        with self.form_box:
-            self.pages = FormPages(self.wizard.pages, self.ctx.lang, self.ctx.t, page)
-            self.form = FormFields(self.wizard.fields, values, self.ctx.t, self.ctx.lang,
-                                   on_change=self.changed_values, place=self.pages.place)
-        self.sync_buttons()
+        self.pane.build(values, page)
+        self.footer.sync_buttons()
 
     def _header(self, restored: bool) -> None:
         d, t = self.definition, self.ctx.t
@@ -125,33 +118,17 @@ class WizardForm(FormActions):
     # -- what the form shows: one report in flight, the latest values next -----------------------
 
     def changed_values(self) -> None:
-        """After every change: a report (visibility + preview) and, once typing pauses, the draft.
-        An untouched form writes no draft."""
-        if self._draft_timer is not None:
-            self._draft_timer.cancel()
-        self._draft_timer = asyncio.get_running_loop().call_later(DRAFT_DELAY, self.save_draft)
+        """After every change: a report (visibility + preview) and, once typing pauses, the draft."""
+        self.draft.changed()
         self.request_report()
 
     def request_report(self) -> None:
-        if self._reporting:
-            self._stale = True
-            return
-        self._reporting = True
-        background_tasks.create(self._report_until_current(), name="form-report")
+        self._reports.ask()
 
-    async def _report_until_current(self) -> None:
-        try:
-            while not self.dialog.is_deleted:
-                self._stale = False
-                report = await self.report(self.form.values())
-                if self.dialog.is_deleted:
-                    return
-                if report is not None:
-                    self.apply_report(report)
-                if not self._stale:
-                    return
-        finally:
-            self._reporting = False
+    async def _report_current(self) -> None:
+        report = await self.report(self.pane.values())
+        if report is not None and not self.dialog.is_deleted:
+            self.apply_report(report)
 
     async def report(self, values: dict[str, Any]) -> FormReport | None:
         """The service's report, or None with the reason shown in the preview."""
@@ -163,9 +140,9 @@ class WizardForm(FormActions):
 
     def apply_report(self, report: FormReport) -> None:
         """Show and hide fields and pages as the service says, and the preview."""
-        self.form.show(report.state.visibility)
-        self.pages.show(report.state.visibility.pages)
-        self.sync_buttons()
+        self.pane.fields.show(report.state.visibility)
+        self.pane.pages.show(report.state.visibility.pages)
+        self.footer.sync_buttons()
         if report.preview is not None:
             self._show_preview(report.preview.prompt, True)
         else:
@@ -178,45 +155,30 @@ class WizardForm(FormActions):
         else:
             self.preview.classes(add="vance-preview-failed")
 
-    def save_draft(self) -> None:
-        """Written in a thread: a crash-safe write (fsync) takes tens of ms this loop must not wait."""
-        self._draft_timer = None
-        if not self.submitted:
-            background_tasks.create(run.io_bound(self._write_draft, self._draft_epoch, self.form.values(),
-                                                 self.pages.current), name="save draft")
+    # -- leaving ------------------------------------------------------------------------------
 
-    def _write_draft(self, epoch: int, values: dict[str, Any], page: int) -> None:
-        with self._draft_lock:
-            if epoch == self._draft_epoch and not self.submitted:
-                self.ctx.drafts.save(self.definition.name, self.wizard.fields, values, page)
-
-    def forget_draft(self, *, used: bool = False) -> None:
-        """No draft any more (the prompt was used, or the form reset); a write on its way is dropped."""
-        with self._draft_lock:
-            self._draft_epoch += 1
-            self.submitted = self.submitted or used
-            self.ctx.drafts.delete(self.definition.name)
-
-    # -- closing ------------------------------------------------------------------------------
+    def _use(self, prompt: str) -> None:
+        """The rendered prompt goes to the chat input once: a second Use prompt finds it used."""
+        if self.draft.used:
+            return
+        self.draft.forget(used=True)
+        self.on_prompt(prompt)
+        self.close()
 
     def reset(self) -> None:
         """Start over in the same dialog: defaults, first page, no draft."""
-        if self._draft_timer is not None:
-            self._draft_timer.cancel()
-            self._draft_timer = None
-        self.forget_draft()
+        self.draft.drop_pending()
+        self.draft.forget()
         self.restored_badge.visible = False  # what it announced is gone
         self._build_form({}, 0)
-        self.show_status([], "hint")
+        self.footer.show_status([], "hint")
         self.request_report()
 
     def close(self) -> None:
         self.dialog.close()
 
     def _closed(self) -> None:
-        if self._draft_timer is not None:
-            self._draft_timer.cancel()
-            self.save_draft()
+        self.draft.save_pending()
         asyncio.get_running_loop().call_later(0.5, self._delete)
 
     def _delete(self) -> None:

@@ -7,6 +7,7 @@ validator's answer, shown at the field.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -199,8 +200,9 @@ class DateWidget(FieldWidget):
         name = self.form.t("pick_date")
         with control.add_slot("append"):
             with ui.menu() as menu:
-                ui.date(mask="YYYY-MM-DD").bind_value(control) \
-                    .props(f":options=\"d => d >= '{lowest}' && d <= '{highest}'\"")
+                picker = ui.date(mask="YYYY-MM-DD").bind_value(control)
+                # a `:` prop is JavaScript the browser evaluates: a call of assets/form.js
+                picker.props[":options"] = f"vanceDaysWithin({json.dumps(lowest)}, {json.dumps(highest)})"
             ui.button(icon="event", on_click=menu.open).props(f'flat round dense aria-label="{name}"').tooltip(name)
 
     def help_text(self) -> str:

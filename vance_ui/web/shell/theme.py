@@ -49,13 +49,15 @@ def apply_theme(lang: str) -> None:
     ui.colors(primary=PRIMARY, secondary="#0f766e", accent="#9333ea", positive="#16a34a",
               negative="#dc2626", warning="#d97706", info="#2563eb")
     # the icon font is otherwise only requested once the first icon is laid out (after all scripts);
-    # vance.js and submit.js only add listeners, so they need not hold up parsing
+    # vance.js and submit.js only add listeners and form.js only defines functions, so they need
+    # not hold up parsing (deferred, they still run before NiceGUI's app renders anything)
     ui.add_head_html(
         '<link rel="stylesheet" href="/assets/vance.css">'
         '<link rel="stylesheet" href="/assets/codehilite.css">'  # code in answers (vance_ui/web/chat/codehilite.py)
         f'{_PRELOAD}'
         '<script defer src="/assets/submit.js"></script>'  # before NiceGUI's own script: see the file
         '<script defer src="/assets/vance.js"></script>'
+        '<script defer src="/assets/form.js"></script>'  # the wizard form's (vance_ui/web/form/)
         '<script type="module" src="/assets/sanitize.js"></script>'
         '<meta name="theme-color" content="#ffffff">'
     )

@@ -18,7 +18,9 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from vance_ui.wizards.format.yaml_source import SourceProblem
-from vance_ui.wizards.source.pages import WIZARD_KEYS, FieldPath, PagesAndFollowUps
+from vance_ui.wizards.source.follow_ups import SourceFollowUps
+from vance_ui.wizards.source.keys import COMMON_FIELD_KEYS, FIELD_KEYS, TYPE_KEYS, WIZARD_KEYS
+from vance_ui.wizards.source.pages import SourcePages
 from vance_ui.wizards.source.roundtrip import (
     block_scalar,
     keep_formatting,
@@ -31,30 +33,19 @@ from vance_ui.wizards.source.roundtrip import (
 
 __all__ = ["FieldPath", "SourceDocument", "keep_formatting"]
 
-#: the order the file format lists a field's keys in; new keys are placed by it
-FIELD_KEYS = ("name", "type", "label", "help", "required", "showIf", "rows", "integerMin", "integerMax",
-              "dateMin", "dateMax", "min", "max", "choices", "item", "defaultValue")
-#: the keys only some field types have (the others are common to all)
-TYPE_KEYS: dict[str, frozenset[str]] = {
-    "string": frozenset({"defaultValue"}),
-    "textarea": frozenset({"rows", "defaultValue"}),
-    "password": frozenset(),
-    "integer": frozenset({"integerMin", "integerMax", "defaultValue"}),
-    "boolean": frozenset({"defaultValue"}),
-    "date": frozenset({"dateMin", "dateMax", "defaultValue"}),
-    "select": frozenset({"choices", "defaultValue"}),
-    "multi_select": frozenset({"choices", "defaultValue"}),
-    "repeat": frozenset({"min", "max", "item", "defaultValue"}),
-}
-COMMON_FIELD_KEYS = frozenset({"name", "type", "label", "help", "required", "showIf"})
+#: a field by its indices (see above)
+FieldPath = tuple[int, ...]
 
 
-class SourceDocument(PagesAndFollowUps):
-    """One wizard file's YAML, parsed for round-trip editing."""
+class SourceDocument:
+    """One wizard file's YAML, parsed for round-trip editing. Its pages and follow-ups are kept by
+    `SourcePages` and `SourceFollowUps` over the same root map."""
 
     def __init__(self, root: CommentedMap, original: str | None = None) -> None:
         self.root = root
         self.original = original  # the text parsed: its formatting is kept where the data did not change
+        self._pages = SourcePages(root)
+        self._follow_ups = SourceFollowUps(root)
 
     @classmethod
     def parse(cls, text: str) -> SourceDocument:
@@ -148,7 +139,7 @@ class SourceDocument(PagesAndFollowUps):
         path = (*parent, len(siblings) - 1)
         self._complete(path, type_, lang)
         if not parent:
-            self._page_gets(name)
+            self._pages.field_added(name)
         return path
 
     def _complete(self, path: FieldPath, type_: str, lang: str) -> None:
@@ -162,7 +153,7 @@ class SourceDocument(PagesAndFollowUps):
         name = self.field(path).get("name")
         del self._field_list(path[:-1], create=False)[path[-1]]
         if len(path) == 1 and isinstance(name, str):
-            self._page_loses(name)
+            self._pages.field_removed(name)
 
     def move_field(self, path: FieldPath, delta: int) -> FieldPath:
         """Up (-1) or down (+1) among its siblings; returns its new path."""
@@ -178,13 +169,7 @@ class SourceDocument(PagesAndFollowUps):
         Renaming a top-level field renames it in the pages too."""
         field = self.field(path)
         if key == "name" and len(path) == 1 and isinstance(value, str):
-            old = field.get("name")
-            for page in self.pages():
-                names = page.get("fields")
-                if isinstance(names, CommentedSeq):
-                    for index, listed in enumerate(names):
-                        if listed == old:
-                            names[index] = value
+            self._pages.field_renamed(field.get("name"), value)
         if key != "name" and (value is None or value == ""):
             field.pop(key, None)
         else:  # a name being retyped may be empty for a moment: it stays in its place
@@ -229,3 +214,44 @@ class SourceDocument(PagesAndFollowUps):
 
     def remove_choice(self, path: FieldPath, index: int) -> None:
         del self.field(path)["choices"][index]
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def pages(self) -> list[CommentedMap]:
+        return self._pages.all()
+
+    def add_page(self, lang: str, title: str, fields: Sequence[str] = ()) -> int:
+        """A new last page. The first page made takes every top-level field (each field must be on
+        exactly one page); later ones take the fields named, moved from the page they were on."""
+        return self._pages.add(lang, title, fields, [str(f.get("name")) for f in self.fields()])
+
+    def remove_page(self, index: int) -> None:
+        """Its fields go to the page before (or after); the last page removed removes `pages`."""
+        self._pages.remove(index)
+
+    def set_page(self, index: int, key: str, value: Any) -> None:
+        self._pages.set(index, key, value)
+
+    def set_page_text(self, index: int, key: str, lang: str, value: str) -> None:
+        self._pages.set_text(index, key, lang, value)
+
+    def page_of(self, name: str) -> int | None:
+        return self._pages.page_of(name)
+
+    def move_to_page(self, name: str, index: int) -> None:
+        self._pages.move_to(name, index)
+
+    # -- follow-ups -------------------------------------------------------------------------
+
+    def follow_ups(self) -> list[CommentedMap]:
+        return self._follow_ups.all()
+
+    def add_follow_up(self, wizard: str, lang: str, label: str) -> None:
+        self._follow_ups.add(wizard, lang, label)
+
+    def set_follow_up(self, index: int, key: str, value: Any, lang: str | None = None) -> None:
+        """`wizard` or `condition`; with `lang`, the label in that language."""
+        self._follow_ups.set(index, key, value, lang)
+
+    def remove_follow_up(self, index: int) -> None:
+        self._follow_ups.remove(index)

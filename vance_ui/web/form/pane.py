@@ -1,0 +1,37 @@
+"""The wizard dialog's form pane: the stepper of a multi-step wizard and the fields.
+
+Reset builds both anew in the same place, so whoever holds the pane (the dialog, its footer, the
+draft) reaches the current ones through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from nicegui import ui
+
+from vance_ui.web.form.fields import FormFields
+from vance_ui.web.form.pages import FormPages
+from vance_ui.web.shell.i18n import Texts
+from vance_ui.wizards.format.schema import Wizard
+
+
+class FormPane:
+    """Built into the current slot; `build` (re)fills it with `wizard`'s pages and fields."""
+
+    def __init__(self, wizard: Wizard, t: Texts, lang: str, on_change: Callable[[], None]) -> None:
+        self.wizard, self.t, self.lang, self._on_change = wizard, t, lang, on_change
+        with ui.column().classes("vance-form-pane"):
+            self.box = ui.column().classes("w-full gap-4")  # what a submit reads the typed text of
+
+    def build(self, values: Mapping[str, Any], page: int) -> None:
+        """The stepper (at `page`) and the fields holding `values`, in place of what was there."""
+        self.box.clear()
+        with self.box:
+            self.pages = FormPages(self.wizard.pages, self.lang, self.t, page)
+            self.fields = FormFields(self.wizard.fields, values, self.t, self.lang,
+                                     on_change=self._on_change, place=self.pages.place)
+
+    def values(self) -> dict[str, Any]:
+        return self.fields.values()
