@@ -5,14 +5,14 @@ A mixin of `Editor`, which holds the state these work on."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable
 from urllib.parse import urlencode
 
 from nicegui import ui
 
 from vance_ui.authoring.service import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict, WizardAuthoring
-from vance_ui.web.editor import dialogs
+from vance_ui.web.editor import browser, dialogs
+from vance_ui.web.editor.browser import LeaveGuard
 from vance_ui.web.editor.history import pick_version
 from vance_ui.web.editor.undo_delete import deleted
 from vance_ui.web.shell.context import PageContext
@@ -37,6 +37,7 @@ class EditorCommands:
     layer_label: ui.label
     tabs: ui.tabs
     name_input: ui.input
+    guard: LeaveGuard
     on_close: Callable[[], None] | None  # in a dialog: closes it; None: the editor is the page
 
     @property
@@ -89,8 +90,7 @@ class EditorCommands:
         self.layer_label.text = t("editor_layer", layer=t(f"layer_{self.layer}"))
         self._sync_dirty()
         if self.on_close is None:  # the page's URL opens what it now edits
-            query = urlencode({"wizard": self.name, "layer": self.layer})
-            ui.run_javascript(f"history.replaceState(null, '', {json.dumps('/editor?' + query)})")
+            browser.call("replaceUrl", "/editor?" + urlencode({"wizard": self.name, "layer": self.layer}))
         ui.notify(t("editor_saved", name=self.name), type="positive")
         return True
 
@@ -165,7 +165,7 @@ class EditorCommands:
             ui.notify(str(problem), type="warning")
             return
         self.saved_text = self.text
-        ui.run_javascript("window.vanceEditorDirty = false")
+        self.guard.release()
         deleted(self.ctx, self.name, self.layer)  # while this dialog's slot still exists
         self._go()
 
@@ -175,7 +175,7 @@ class EditorCommands:
         if self.dirty and not await dialogs.confirm(t, t("leave_title"), t("leave_body"), t("leave_ok"),
                                                     mark="editor-leave"):
             return False
-        ui.run_javascript("window.vanceEditorDirty = false")
+        self.guard.release()
         self._go()
         return True
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from nicegui import background_tasks, ui
 
 from vance_ui.authoring.service import WizardAuthoring
+from vance_ui.web.editor.browser import LeaveGuard
 from vance_ui.web.editor.commands import PLACEHOLDER_NAME, EditorCommands
 from vance_ui.web.editor.form_view import FormView
 from vance_ui.web.editor.opening import open_source
@@ -51,7 +51,7 @@ class Editor(EditorCommands):
         self._checked = asyncio.Event()  # set while no check is in flight
         self._checked.set()
         self._wanted: str | None = None
-        self._dirty_sent = False
+        self.guard = LeaveGuard()
         self._doc_text: str | None = None
         if on_close is None:
             add_editor_assets()
@@ -192,10 +192,7 @@ class Editor(EditorCommands):
         self._check(self.text)
 
     def _sync_dirty(self) -> None:
-        dirty = self.dirty
-        if dirty != self._dirty_sent:
-            self._dirty_sent = dirty
-            ui.run_javascript(f"window.vanceEditorDirty = {json.dumps(dirty)}")
+        self.guard.follow(self.dirty)
         self._sync_actions()
 
     # -- checking: one in flight, the latest text next -------------------------------------------

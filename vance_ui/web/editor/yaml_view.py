@@ -48,7 +48,7 @@ class YamlView:
                 aria(ui.button(t("editor_suggest"), icon="lightbulb", on_click=self.suggest),
                      label=t("editor_suggest")).props("flat dense no-caps").mark("editor-suggest")
                 self.suggestions = ui.row().classes("items-center gap-1").mark("editor-suggestions")
-            self.editor.props(f'data-editor-label="{t("editor_yaml")}"')  # named by the page's script (style.py)
+            self.editor.props(f'data-editor-label="{t("editor_yaml")}"')  # names its textbox (assets/editor.js)
             self.problem_list = aria(ui.column(), role="status", live="polite") \
                 .classes("vance-editor-problems gap-1 w-full").mark("editor-problems")
 
