@@ -76,14 +76,14 @@ class Editor(EditorCommands):
                         self.form_view = FormView(t, ctx.lang, self._form_edited)
                     with ui.tab_panel("yaml").classes("p-0"):
                         self.yaml_view = YamlView(t, self.text, self._typed)
-            self.preview = EditorPreview(ctx)
+            # first: opening waits for the opened text's preview, not for the check
+            self.preview = EditorPreview(ctx, self._checked_name(), self.text)
         self.tabs.on_value_change(lambda e: self._switched(str(e.value)))
         self._show_form(first_screen=on_close is not None)  # in a dialog: the host calls `finish_opening`
         if self.form_view.doc is None:
             self.tabs.set_value("yaml")
         if opening.notice:
             ui.notify(t(opening.notice), type="warning")
-        self.preview.show(self._checked_name(), self.text)  # first: opening waits for it, not for the check
         self._check(self.text)
         if query.get("mode") == "import":  # once the page is there (a timer runs in the page's context)
             ui.timer(0.1, self._import_once_shown, once=True)
