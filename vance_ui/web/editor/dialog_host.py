@@ -39,10 +39,10 @@ async def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.ele
             .mark("editor-dialog")
         with dialog, ui.card().classes("vance-editor-sheet").mark("editor-sheet") as sheet:
             editor = Editor(ctx, query, on_close=close)
-    aria(dialog, labelledby=f"c{editor.heading.id}")
+    aria(dialog, labelledby=f"c{editor.header.heading.id}")
 
     async def escape() -> None:
-        await editor.leave()
+        await editor.commands.leave()
 
     # not when something inside used the key (a select closing its list, CodeMirror its completion)
     sheet.on("keydown.esc", escape, js_handler=browser.UNLESS_USED)
