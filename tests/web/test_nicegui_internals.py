@@ -94,12 +94,19 @@ CODEMIRROR_JS = (Path(nicegui.__file__).parent / "elements" / "codemirror" / "co
 
 
 def test_the_codemirror_component_keeps_its_view_as_editor() -> None:
-    """The wizard editor's completion reads the cursor from, and inserts a key through,
-    `getElement(id).editor` (vance_ui/web/editor/yaml_view.py): the component's CodeMirror view."""
-    assert "function getElement(id)" in NICEGUI_JS
+    """`CodeEditor.cursor()` and `insert()` (vance_ui/web/nicegui_compat/code_editor.py, methods of
+    assets/code_editor.js) read the cursor from, and insert a key through, the base component's
+    CodeMirror view `this.editor`, awaiting `this.editorPromise` until it exists: the wizard editor's
+    completion (vance_ui/web/editor/yaml_view.py)."""
     assert re.search(r"this\.editor = new CM\.EditorView\(", CODEMIRROR_JS), \
-        "ui.codemirror no longer keeps its EditorView as `editor`: the editor's completion must be looked at"
+        "ui.codemirror no longer keeps its EditorView as `editor`: code_editor.js's cursor() and insert()"
+    assert "editorPromise: new Promise(" in CODEMIRROR_JS and "this.resolveEditor(this.editor);" in CODEMIRROR_JS
     assert "this.editor.state.doc" in CODEMIRROR_JS and "this.editor.dispatch(" in CODEMIRROR_JS
+    own = (REPO / "assets" / "code_editor.js").read_text("utf-8")
+    for method in ("async cursor() {", "async insert(at, text) {"):
+        body = own[own.index(method):]
+        body = body[:body.index("\n    },")]
+        assert "if (!this.editor) await this.editorPromise;" in body and "this.editor." in body
 
 
 INPUT_JS = (Path(nicegui.__file__).parent / "elements" / "input.js").read_text("utf-8")

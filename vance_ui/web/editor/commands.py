@@ -1,82 +1,81 @@
-"""The editor's commands: save (refused while the text does not load; a conflict when someone
-saved in between, nothing lost), history and restore, export, import, delete and leave.
-A mixin of `Editor`, which holds the state these work on."""
+"""The editor's commands: save (refused while the text does not load; a conflict when someone saved
+in between, nothing lost), history and restore, export, import, delete and leave.
+
+`EditorCommands` works on the editor's `EditedWizard` through the authoring service, and asks the
+editor's screen (`EditorScreen`, implemented by `page.Editor`) to show what changed."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import Callable
+from typing import Protocol
 from urllib.parse import urlencode
 
 from nicegui import ui
 
 from vance_ui.authoring.service import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict, WizardAuthoring
-from vance_ui.web.editor import dialogs
+from vance_ui.web.editor import browser, dialogs
+from vance_ui.web.editor.browser import LeaveGuard
+from vance_ui.web.editor.edited import PLACEHOLDER_NAME, EditedWizard
 from vance_ui.web.editor.history import pick_version
 from vance_ui.web.editor.undo_delete import deleted
 from vance_ui.web.shell.context import PageContext
-from vance_ui.wizards.catalog.model import Source
 from vance_ui.wizards.format.schema import WIZARD_NAME_RE
 from vance_ui.wizards.format.yaml_source import SourceProblem
 
-PLACEHOLDER_NAME = "new-wizard"  # what an unnamed wizard is checked as
+
+class EditorScreen(Protocol):
+    """What the commands need from the editor on the screen."""
+
+    @property
+    def in_dialog(self) -> bool:
+        """False: the editor is the `/editor` page (its URL follows a save; leaving goes home)."""
+
+    async def until_checked(self) -> None:
+        """Until the text as it is now was checked (`EditedWizard.problems` are its problems)."""
+
+    def show_problems(self, problems: list[SourceProblem]) -> None: ...
+
+    def show_stored(self) -> None:
+        """After `exists`, `version` or `saved_text` changed without a new text."""
+
+    def replace_text(self, text: str, saved: bool = False) -> None:
+        """New text from elsewhere (the stored file, an import, a restore); `saved`: as stored."""
+
+    def take_name(self, name: str) -> None:
+        """The name of a new wizard, as if typed."""
+
+    def show_yaml(self) -> None: ...
+
+    def close(self) -> None:
+        """Close the dialog, or leave the page."""
 
 
 class EditorCommands:
-    ctx: PageContext
-    authoring: WizardAuthoring
-    problems: list[SourceProblem]
-    name: str
-    layer: Source
-    version: str | None
-    exists: bool
-    text: str
-    saved_text: str
-    target_row: ui.row
-    layer_label: ui.label
-    tabs: ui.tabs
-    name_input: ui.input
-    on_close: Callable[[], None] | None  # in a dialog: closes it; None: the editor is the page
-
-    @property
-    def dirty(self) -> bool:
-        """Changed since opened or saved (a new wizard: since its starting text)."""
-        return self.text != self.saved_text
-
-    def _sync_dirty(self) -> None:
-        raise NotImplementedError
-
-    def _show_problems(self, problems: list[SourceProblem]) -> None:
-        raise NotImplementedError
-
-    async def until_checked(self) -> None:
-        raise NotImplementedError
-
-    def replace_text(self, text: str, saved: bool = False) -> None:
-        raise NotImplementedError
+    def __init__(self, ctx: PageContext, authoring: WizardAuthoring, wizard: EditedWizard, guard: LeaveGuard,
+                 screen: EditorScreen) -> None:
+        self.ctx, self.authoring, self.wizard, self.guard, self.screen = ctx, authoring, wizard, guard, screen
 
     async def save(self, if_match: str | bool | None = True) -> bool:
         """Save the text; `if_match` True: the version this editor read (a conflict if it changed)."""
-        t, scope = self.ctx.t, self.ctx.scope
-        await self.until_checked()  # the text as it is now was checked
-        if not WIZARD_NAME_RE.fullmatch(self.name):
+        t, scope, wizard = self.ctx.t, self.ctx.scope, self.wizard
+        await self.screen.until_checked()  # the text as it is now was checked
+        if not wizard.named:
             return False
-        if self.problems:
+        if wizard.problems:
             ui.notify(t("editor_save_refused"), type="warning")
             return False
-        expected = self.version if if_match is True else (if_match or None)
-        if not self.exists and if_match is True:
+        expected = wizard.version if if_match is True else (if_match or None)
+        if not wizard.exists and if_match is True:
             try:  # a new file must not replace one made meanwhile without asking
-                found = await asyncio.to_thread(self.authoring.read, scope, self.name, self.layer)
+                found = await asyncio.to_thread(self.authoring.read, scope, wizard.name, wizard.layer)
                 return await self._conflict(VersionConflict(found.version))
             except SourceNotFound:
                 expected = None
-        text = self.text
+        text = wizard.text
         try:
-            saved = await asyncio.to_thread(self.authoring.save, scope, self.name, self.layer, text, expected)
+            saved = await asyncio.to_thread(self.authoring.save, scope, wizard.name, wizard.layer, text, expected)
         except SourceInvalid as invalid:
-            self._show_problems(invalid.problems)
+            self.screen.show_problems(invalid.problems)
             ui.notify(t("editor_save_refused"), type="warning")
             return False
         except VersionConflict as conflict:
@@ -84,14 +83,11 @@ class EditorCommands:
         except LayerForbidden:
             ui.notify(t("editor_forbidden"), type="negative")
             return False
-        self.version, self.saved_text, self.exists = saved.version, text, True
-        self.target_row.visible = False
-        self.layer_label.text = t("editor_layer", layer=t(f"layer_{self.layer}"))
-        self._sync_dirty()
-        if self.on_close is None:  # the page's URL opens what it now edits
-            query = urlencode({"wizard": self.name, "layer": self.layer})
-            ui.run_javascript(f"history.replaceState(null, '', {json.dumps('/editor?' + query)})")
-        ui.notify(t("editor_saved", name=self.name), type="positive")
+        wizard.version, wizard.saved_text, wizard.exists = saved.version, text, True
+        self.screen.show_stored()
+        if not self.screen.in_dialog:  # the page's URL opens what it now edits
+            browser.call("replaceUrl", "/editor?" + urlencode({"wizard": wizard.name, "layer": wizard.layer}))
+        ui.notify(t("editor_saved", name=wizard.name), type="positive")
         return True
 
     async def _conflict(self, conflict: VersionConflict) -> bool:
@@ -103,39 +99,40 @@ class EditorCommands:
         return False
 
     async def _load_stored(self) -> None:
+        wizard = self.wizard
         try:
-            stored = await asyncio.to_thread(self.authoring.read, self.ctx.scope, self.name, self.layer)
+            stored = await asyncio.to_thread(self.authoring.read, self.ctx.scope, wizard.name, wizard.layer)
         except SourceNotFound:
-            self.version, self.exists = None, False
-            self.target_row.visible = True
-            self._sync_dirty()
+            wizard.version, wizard.exists = None, False
+            self.screen.show_stored()
             return
-        self.version, self.exists = stored.version, True
-        self.replace_text(stored.text, saved=True)
+        wizard.version, wizard.exists = stored.version, True
+        self.screen.replace_text(stored.text, saved=True)
 
     async def show_history(self) -> None:
-        entry = await pick_version(self.ctx.t, self.authoring, self.ctx.scope, self.name, self.layer, self.text)
+        t, wizard = self.ctx.t, self.wizard
+        entry = await pick_version(t, self.authoring, self.ctx.scope, wizard.name, wizard.layer, wizard.text)
         if entry is None:
             return
-        t = self.ctx.t
-        if self.dirty and not await dialogs.confirm(
-                t, t("discard_title"), t("discard_body"), t("discard_ok")):
+        if wizard.dirty and not await dialogs.confirm(t, t("discard_title"), t("discard_body"), t("discard_ok")):
             return
         try:
-            restored = await asyncio.to_thread(self.authoring.restore, self.ctx.scope, self.name, self.layer, entry,
-                                               self.version)
+            restored = await asyncio.to_thread(self.authoring.restore, self.ctx.scope, wizard.name, wizard.layer,
+                                               entry, wizard.version)
         except VersionConflict as conflict:
             await self._conflict(conflict)
             return
         except (SourceInvalid, SourceNotFound) as problem:
             ui.notify(t("history_restore_failed", error=str(problem)), type="warning")
             return
-        self.version, self.exists = restored.version, True
-        self.replace_text(restored.text, saved=True)
+        wizard.version, wizard.exists = restored.version, True
+        self.screen.replace_text(restored.text, saved=True)
         ui.notify(t("history_restored"), type="positive")
 
     def export(self) -> None:
-        ui.download.content(self.text.encode("utf-8"), f"{self.name or PLACEHOLDER_NAME}.yaml", "application/yaml")
+        wizard = self.wizard
+        ui.download.content(wizard.text.encode("utf-8"), f"{wizard.name or PLACEHOLDER_NAME}.yaml",
+                            "application/yaml")
 
     async def import_file(self) -> None:
         """An uploaded file replaces the text (not saved yet): the author sees it and its problems first."""
@@ -143,44 +140,38 @@ class EditorCommands:
         if uploaded is None:
             return
         file_name, text = uploaded
-        if not self.exists:
+        if not self.wizard.exists:
             stem = file_name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
             if WIZARD_NAME_RE.fullmatch(stem):
-                self.name_input.set_value(stem)
-        self.replace_text(text)
-        self.tabs.set_value("yaml")
+                self.screen.take_name(stem)
+        self.screen.replace_text(text)
+        self.screen.show_yaml()
 
     async def delete(self) -> None:
-        t = self.ctx.t
-        if not await dialogs.confirm(t, t("editor_delete_title", name=self.name),
-                                     t("editor_delete_body", layer=t(f"layer_{self.layer}")), t("delete"),
+        t, wizard = self.ctx.t, self.wizard
+        if not await dialogs.confirm(t, t("editor_delete_title", name=wizard.name),
+                                     t("editor_delete_body", layer=t(f"layer_{wizard.layer}")), t("delete"),
                                      mark="editor-delete-confirm"):
             return
         try:
-            await asyncio.to_thread(self.authoring.delete, self.ctx.scope, self.name, self.layer, self.version)
+            await asyncio.to_thread(self.authoring.delete, self.ctx.scope, wizard.name, wizard.layer, wizard.version)
         except VersionConflict as conflict:
             await self._conflict(conflict)
             return
         except (SourceNotFound, LayerForbidden) as problem:
             ui.notify(str(problem), type="warning")
             return
-        self.saved_text = self.text
-        ui.run_javascript("window.vanceEditorDirty = false")
-        deleted(self.ctx, self.name, self.layer)  # while this dialog's slot still exists
-        self._go()
+        wizard.saved_text = wizard.text
+        self.guard.release()
+        deleted(self.ctx, wizard.name, wizard.layer)  # while this dialog's slot still exists
+        self.screen.close()
 
     async def leave(self) -> bool:
         """Back, Escape or the dialog's close: asks first when there are unsaved changes."""
         t = self.ctx.t
-        if self.dirty and not await dialogs.confirm(t, t("leave_title"), t("leave_body"), t("leave_ok"),
-                                                    mark="editor-leave"):
+        if self.wizard.dirty and not await dialogs.confirm(t, t("leave_title"), t("leave_body"), t("leave_ok"),
+                                                           mark="editor-leave"):
             return False
-        ui.run_javascript("window.vanceEditorDirty = false")
-        self._go()
+        self.guard.release()
+        self.screen.close()
         return True
-
-    def _go(self) -> None:
-        if self.on_close is not None:
-            self.on_close()
-        else:
-            ui.navigate.to("/")

@@ -10,32 +10,18 @@ wizard's actions button)."""
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Mapping
 
 from nicegui import ui
 
+from vance_ui.web.editor import browser
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
-
-#: focus the opener again; the Wizards tab may have been rebuilt meanwhile (a save): then the same
-#: wizard's actions button, else the New wizard button's row
-REFOCUS = """((id, wizard) => {
-  let target = document.getElementById("c" + id);
-  if (!target && wizard) {
-    const entry = document.querySelector(`.vance-wizard-entry[data-wizard="${CSS.escape(wizard)}"]`);
-    target = entry && entry.parentElement.querySelector(".vance-wizard-actions");
-  }
-  if (target) target.focus();
-})"""
-
 
 #: the longest the dialog waits for its preview before it opens without it
 PREVIEW_WAIT_S = 1.0
 
-#: answers once the browser has painted what it got before (the first screen of the form)
-PAINTED = "new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true))))"
-#: the longest the rest of the form waits for that
+#: the longest the rest of the form waits for the browser to paint its first screen
 FIRST_SCREEN_WAIT_S = 0.5
 
 
@@ -53,18 +39,18 @@ async def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.ele
             .mark("editor-dialog")
         with dialog, ui.card().classes("vance-editor-sheet").mark("editor-sheet") as sheet:
             editor = Editor(ctx, query, on_close=close)
-    aria(dialog, labelledby=f"c{editor.heading.id}")
+    aria(dialog, labelledby=f"c{editor.header.heading.id}")
 
     async def escape() -> None:
-        await editor.leave()
+        await editor.commands.leave()
 
     # not when something inside used the key (a select closing its list, CodeMirror its completion)
-    sheet.on("keydown.esc", escape, js_handler="(e) => { if (!e.defaultPrevented) emit(); }")
+    sheet.on("keydown.esc", escape, js_handler=browser.UNLESS_USED)
 
     def closed() -> None:
         wizard = query.get("wizard") or ""
-        if opener is not None:
-            ui.run_javascript(f"{REFOCUS}({opener.id}, {json.dumps(wizard)})")
+        if opener is not None:  # the Wizards tab may have been rebuilt meanwhile: see `vanceEditor.refocus`
+            browser.call("refocus", opener.id, wizard)
         dialog.delete()
 
     dialog.on_value_change(lambda e: None if e.value else closed())
@@ -73,6 +59,6 @@ async def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.ele
         return
     dialog.open()
     with contextlib.suppress(TimeoutError):  # no browser to ask (a test's simulated one): build on
-        await ui.run_javascript(PAINTED, timeout=FIRST_SCREEN_WAIT_S)
+        await browser.call("painted", timeout=FIRST_SCREEN_WAIT_S)
     if not dialog.is_deleted:
         editor.finish_opening()

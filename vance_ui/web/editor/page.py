@@ -6,37 +6,44 @@ Save is refused while the text does not load; a save based on an old version get
 
 The text is the one truth: the YAML view edits it directly; the form view edits a round-trip
 `SourceDocument` parsed from it and dumps it back, so switching views loses nothing.
+
+What the editor works on is an `EditedWizard` (`edited.py`), shared with its commands
+(`commands.py`, which ask the editor to show what they changed through `EditorScreen`); its bar is
+`header.py`. Each text is checked, one check in flight and the latest text next (`LatestRun`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from nicegui import background_tasks, ui
+from nicegui import ui
 
 from vance_ui.authoring.service import WizardAuthoring
-from vance_ui.web.editor.commands import PLACEHOLDER_NAME, EditorCommands
+from vance_ui.web.editor.browser import LeaveGuard
+from vance_ui.web.editor.commands import EditorCommands
+from vance_ui.web.editor.edited import EditedWizard
 from vance_ui.web.editor.form_view import FormView
+from vance_ui.web.editor.header import EditorHeader
 from vance_ui.web.editor.opening import open_source
 from vance_ui.web.editor.preview import EditorPreview
 from vance_ui.web.editor.style import add_editor_assets
 from vance_ui.web.editor.yaml_view import YamlView
 from vance_ui.web.shell.a11y import aria, bridged_aria
 from vance_ui.web.shell.context import PageContext
+from vance_ui.web.shell.latest import LatestRun
 from vance_ui.wizards.catalog.model import Source
 from vance_ui.wizards.format.schema import WIZARD_NAME_RE
 from vance_ui.wizards.format.yaml_source import SourceProblem
 from vance_ui.wizards.source.document import SourceDocument
 
 
-class Editor(EditorCommands):
+class Editor:
     """`on_close` None: the editor is the page (its header, title, styles, leave guard); else it lives
     in a dialog, has its own top bar, and Back/Escape/delete call `on_close` instead of navigating
-    (the host page added the styles and the leave guard, see `style.add_editor_assets`)."""
+    (the host page added the styles and the leave guard, see `style.add_editor_assets`).
+    Implements `EditorScreen` for its commands."""
 
     def __init__(self, ctx: PageContext, query: Mapping[str, str],
                  on_close: Callable[[], None] | None = None) -> None:
@@ -45,22 +52,21 @@ class Editor(EditorCommands):
         self.authoring = WizardAuthoring(ctx.service)
         self.writable = self.authoring.writable_layers(ctx.scope)
         opening = open_source(self.authoring, ctx, query, self.writable)
-        self.name, self.layer, self.version, self.exists = opening.name, opening.layer, opening.version, opening.exists
-        self.text = self.saved_text = opening.text
-        self.problems: list[SourceProblem] = []
-        self._checked = asyncio.Event()  # set while no check is in flight
-        self._checked.set()
-        self._wanted: str | None = None
-        self._dirty_sent = False
-        self._doc_text: str | None = None
+        self.wizard = EditedWizard.opened(opening)
+        self.guard = LeaveGuard()
+        self.commands = EditorCommands(ctx, self.authoring, self.wizard, self.guard, screen=self)
+        # one check in flight, the latest text next; Save waits until none is (`until_checked`)
+        self._checks = LatestRun(self._check_current, alive=lambda: not self.status.is_deleted, name="editor-check")
+        self._doc_text: str | None = None  # the text the form view's document was parsed from
         if on_close is None:
             add_editor_assets()
-            ui.page_title(t("editor_page_title", name=self.name or t("editor_unnamed")))
+            ui.page_title(t("editor_page_title", name=self.wizard.name or t("editor_unnamed")))
             with ui.header(bordered=True).classes("vance-header vance-editor-header items-center"):
-                self._header()
+                self.header = EditorHeader(t, self.commands, in_dialog=False)
         else:
             with ui.row().classes("vance-header vance-editor-header vance-editor-topbar items-center w-full"):
-                self._header()
+                self.header = EditorHeader(t, self.commands, in_dialog=True)
+        self._sync_actions()
         # a page's main landmark; in a dialog over the chat page (which has its own) a plain box
         with ui.element("main" if on_close is None else "div").classes("vance-editor-main w-full"):
             with aria(ui.column(), role="region", label=t("editor_document")).classes("vance-editor-pane gap-3"):
@@ -75,16 +81,16 @@ class Editor(EditorCommands):
                     with ui.tab_panel("form").classes("p-0"):
                         self.form_view = FormView(t, ctx.lang, self._form_edited)
                     with ui.tab_panel("yaml").classes("p-0"):
-                        self.yaml_view = YamlView(t, self.text, self._typed)
-            self.preview = EditorPreview(ctx)
+                        self.yaml_view = YamlView(t, self.wizard.text, self._typed)
+            # first: opening waits for the opened text's preview, not for the check
+            self.preview = EditorPreview(ctx, self.wizard.checked_name, self.wizard.text)
         self.tabs.on_value_change(lambda e: self._switched(str(e.value)))
         self._show_form(first_screen=on_close is not None)  # in a dialog: the host calls `finish_opening`
         if self.form_view.doc is None:
             self.tabs.set_value("yaml")
         if opening.notice:
             ui.notify(t(opening.notice), type="warning")
-        self.preview.show(self._checked_name(), self.text)  # first: opening waits for it, not for the check
-        self._check(self.text)
+        self._checks.ask()
         if query.get("mode") == "import":  # once the page is there (a timer runs in the page's context)
             ui.timer(0.1, self._import_once_shown, once=True)
 
@@ -96,81 +102,7 @@ class Editor(EditorCommands):
 
     async def _import_once_shown(self) -> None:
         await self.preview.first_shown.wait()  # a dialog host opens the editor then: the upload goes over it
-        await self.import_file()
-
-    # -- building -------------------------------------------------------------------------------
-
-    def _header(self) -> None:
-        t = self.ctx.t
-        aria(ui.button(icon="arrow_back", on_click=self.leave), label=t("editor_back")) \
-            .props("flat round dense").tooltip(t("editor_back")).mark("editor-back")
-        with ui.column().classes("gap-0 min-w-0"):
-            # in a dialog: its name, and where Quasar puts the focus when it opens (`autofocus`)
-            level = "1" if self.on_close is None else "2"
-            self.heading = aria(ui.label(self._heading()), role="heading", level=level) \
-                .classes("vance-editor-title").mark("editor-heading")
-            if self.on_close is not None:
-                self.heading.props("tabindex=-1 autofocus")
-            self.layer_label = ui.label(t("editor_layer", layer=t(f"layer_{self.layer}"))) \
-                .classes("vance-help").mark("editor-layer")
-        ui.space()
-        with ui.row().classes("items-center gap-1 vance-editor-actions"):
-            self.history_button = self._action("history", "editor_history", self.show_history)
-            self._action("download", "editor_export", self.export)
-            self._action("upload", "editor_import", self.import_file)
-            self.delete_button = self._action("delete", "editor_delete", self.delete)
-            self.save_button = aria(ui.button(t("save"), icon="save", on_click=self.save), label=t("save")) \
-                .props("unelevated no-caps").mark("editor-save")
-        self._sync_actions()
-
-    def _action(self, icon: str, key: str, handler: Callable[[], Any]) -> ui.button:
-        label = self.ctx.t(key)
-        return aria(ui.button(icon=icon, on_click=handler), label=label).props("flat round dense") \
-            .tooltip(label).mark(f"editor-action-{icon}")
-
-    def _target_row(self) -> None:
-        """Name and layer of a wizard not saved yet; fixed once it is."""
-        t = self.ctx.t
-        with ui.row().classes("w-full items-center gap-2") as self.target_row:
-            self.name_input = aria(ui.input(t("editor_name"), value=self.name, on_change=lambda e: self._named(e.value),
-                                            validation={t("editor_name_rule"): lambda v: bool(
-                                                WIZARD_NAME_RE.fullmatch(v or ""))}),
-                                   label=t("editor_name")).props("outlined dense").classes("w-64") \
-                .mark("editor-name")
-            layers = {layer: t(f"layer_{layer}") for layer in self.writable}
-            self.layer_select = bridged_aria(ui.select(layers, value=self.layer, label=t("editor_target_layer"),
-                                               on_change=lambda e: self._layered(e.value)),
-                                     label=t("editor_target_layer")).props("outlined dense").classes("w-56") \
-                .mark("editor-layer-select")
-        self.target_row.visible = not self.exists
-
-    def _heading(self) -> str:
-        t = self.ctx.t
-        return t("editor_heading", name=self.name or t("editor_unnamed"))
-
-    # -- the document ---------------------------------------------------------------------------
-
-    def _typed(self, text: str) -> None:
-        if text != self.text:
-            self.text = text
-            self._changed()
-
-    def _form_edited(self, doc: SourceDocument) -> None:
-        self.text = self._doc_text = doc.dump()
-        self.yaml_view.set_text(self.text)
-        self._changed()
-
-    def _switched(self, view: str) -> None:
-        if view == "form" and self.text != self._doc_text:
-            self._show_form()
-
-    def _show_form(self, first_screen: bool = False) -> None:
-        try:
-            doc: SourceDocument | None = SourceDocument.parse(self.text)
-        except SourceProblem:
-            doc = None
-        self._doc_text = self.text if doc is not None else None
-        self.form_view.show(doc, first_screen)
+        await self.commands.import_file()
 
     def finish_opening(self) -> None:
         """The form below its first screen (a host that opened the editor calls it once that is shown)."""
@@ -178,61 +110,94 @@ class Editor(EditorCommands):
         if self.form_view.doc is None:
             self.tabs.set_value("yaml")
 
+    def _target_row(self) -> None:
+        """Name and layer of a wizard not saved yet; fixed once it is."""
+        t = self.ctx.t
+        with ui.row().classes("w-full items-center gap-2") as self.target_row:
+            self.name_input = aria(ui.input(t("editor_name"), value=self.wizard.name,
+                                            on_change=lambda e: self._named(e.value),
+                                            validation={t("editor_name_rule"): lambda v: bool(
+                                                WIZARD_NAME_RE.fullmatch(v or ""))}),
+                                   label=t("editor_name")).props("outlined dense").classes("w-64") \
+                .mark("editor-name")
+            layers = {layer: t(f"layer_{layer}") for layer in self.writable}
+            self.layer_select = bridged_aria(ui.select(layers, value=self.wizard.layer, label=t("editor_target_layer"),
+                                               on_change=lambda e: self._layered(e.value)),
+                                     label=t("editor_target_layer")).props("outlined dense").classes("w-56") \
+                .mark("editor-layer-select")
+        self.target_row.visible = not self.wizard.exists
+
+    # -- the text -------------------------------------------------------------------------------
+
+    def _typed(self, text: str) -> None:
+        if text != self.wizard.text:
+            self.wizard.text = text
+            self._changed()
+
+    def _form_edited(self, doc: SourceDocument) -> None:
+        self.wizard.text = self._doc_text = doc.dump()
+        self.yaml_view.set_text(self.wizard.text)
+        self._changed()
+
+    def _switched(self, view: str) -> None:
+        if view == "form" and self.wizard.text != self._doc_text:
+            self._show_form()
+
+    def _show_form(self, first_screen: bool = False) -> None:
+        try:
+            doc: SourceDocument | None = SourceDocument.parse(self.wizard.text)
+        except SourceProblem:
+            doc = None
+        self._doc_text = self.wizard.text if doc is not None else None
+        self.form_view.show(doc, first_screen)
+
     def _named(self, value: str | None) -> None:
-        self.name = (value or "").strip()
-        self.heading.text = self._heading()
+        self.wizard.name = (value or "").strip()
         self._changed()
 
     def _layered(self, value: Source) -> None:
-        self.layer = Source(value)
-        self.layer_label.text = self.ctx.t("editor_layer", layer=self.ctx.t(f"layer_{self.layer}"))
+        self.wizard.layer = Source(value)
+        self._sync_actions()
 
     def _changed(self) -> None:
         self._sync_dirty()
-        self._check(self.text)
+        self._checks.ask()
 
     def _sync_dirty(self) -> None:
-        dirty = self.dirty
-        if dirty != self._dirty_sent:
-            self._dirty_sent = dirty
-            ui.run_javascript(f"window.vanceEditorDirty = {json.dumps(dirty)}")
+        self.guard.follow(self.wizard.dirty)
         self._sync_actions()
 
     # -- checking: one in flight, the latest text next -------------------------------------------
 
-    def _check(self, text: str) -> None:
-        """Save stays enabled meanwhile: a click on it waits for this check (a click on a button
-        disabled for the check was dropped, and the save never happened)."""
-        self._wanted = text
-        if self._checked.is_set():
-            self._checked.clear()
-            background_tasks.create(self._check_until_current(), name="editor-check")
+    async def _check_current(self) -> None:
+        """Check the text as it is now. Save stays enabled meanwhile: a click on it waits for this
+        check (a click on a button disabled for the check was dropped, and the save never happened)."""
+        await self.preview.first_shown.wait()  # the opened text's preview first (the GIL is shared)
+        name, text = self.wizard.checked_name, self.wizard.text
+        problems = await asyncio.to_thread(self.authoring.problems, name, text)
+        if self.status.is_deleted:
+            return
+        if not self._checks.superseded:  # else a newer text is waiting: its problems are shown next
+            self.show_problems(problems)
+        self.preview.show(name, text)
+
+    def _sync_actions(self) -> None:
+        wizard = self.wizard
+        savable = not wizard.problems and wizard.named and wizard.layer in self.writable
+        self.header.show(wizard, savable)
+
+    # -- EditorScreen: what the commands show ---------------------------------------------------
+
+    @property
+    def in_dialog(self) -> bool:
+        return self.on_close is not None
 
     async def until_checked(self) -> None:
-        await self._checked.wait()
+        await self._checks.idle()
 
-    async def _check_until_current(self) -> None:
-        try:
-            await self.preview.first_shown.wait()  # the opened text's preview first (the GIL is shared)
-            while self._wanted is not None and not self.status.is_deleted:
-                text, name = self._wanted, self._checked_name()
-                self._wanted = None
-                problems = await asyncio.to_thread(self.authoring.problems, name, text)
-                if self.status.is_deleted:
-                    return
-                if self._wanted is None:
-                    self._show_problems(problems)
-                self.preview.show(name, text)
-        finally:
-            self._checked.set()
-            self._sync_actions()
-
-    def _checked_name(self) -> str:
-        return self.name if WIZARD_NAME_RE.fullmatch(self.name) else PLACEHOLDER_NAME
-
-    def _show_problems(self, problems: list[SourceProblem]) -> None:
+    def show_problems(self, problems: list[SourceProblem]) -> None:
         t = self.ctx.t
-        self.problems = problems
+        self.wizard.problems = problems
         self.yaml_view.show_problems(problems)
         if problems:
             self.status.text = t("editor_problems", count=len(problems))
@@ -242,20 +207,26 @@ class Editor(EditorCommands):
             self.status.classes(remove="vance-editor-status-bad")
         self._sync_actions()
 
-    def _sync_actions(self) -> None:
-        savable = not self.problems and bool(WIZARD_NAME_RE.fullmatch(self.name)) \
-            and self.layer in self.writable
-        self.save_button.set_enabled(savable)
-        self.history_button.set_enabled(self.exists)
-        self.delete_button.set_enabled(self.exists)
-
-    # -- commands -------------------------------------------------------------------------------
+    def show_stored(self) -> None:
+        self.target_row.visible = not self.wizard.exists
+        self._sync_dirty()
 
     def replace_text(self, text: str, saved: bool = False) -> None:
-        """New text from elsewhere (the stored file, an import, a restore): both views show it."""
-        self.text = text
+        self.wizard.text = text
         if saved:
-            self.saved_text = text
+            self.wizard.saved_text = text
         self.yaml_view.set_text(text)
         self._show_form()
         self._changed()
+
+    def take_name(self, name: str) -> None:
+        self.name_input.set_value(name)
+
+    def show_yaml(self) -> None:
+        self.tabs.set_value("yaml")
+
+    def close(self) -> None:
+        if self.on_close is not None:
+            self.on_close()
+        else:
+            ui.navigate.to("/")

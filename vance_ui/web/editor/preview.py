@@ -2,8 +2,8 @@
 and FormPages the Wizards tab uses, filled with the author's test values) and the rendered prompt.
 
 The edited text is loaded in a thread and the prompt rendered by the render workers (the service's
-async path), so typing never waits on it; at most one update is in flight, and text typed meanwhile
-is previewed right after it (as the wizard form does with its reports).
+async path), so typing never waits on it; at most one update is in flight, and text or test values
+typed meanwhile are previewed right after it (`LatestRun`, as the wizard form does with its reports).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from vance_ui.web.form.fields import FormFields
 from vance_ui.web.form.pages import FormPages
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
+from vance_ui.web.shell.latest import LatestRun
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.catalog.model import LoadedWizard
 from vance_ui.wizards.filling.report import report_steps
@@ -35,20 +36,21 @@ def _load(name: str, text: str, templates: Templates) -> LoadedWizard | None:
 
 
 class EditorPreview:
-    """Call `show(name, text)` after every edit; `shown` is the text the preview last showed, and
-    `first_shown` is set once it showed something (or gave up): the editor opens then, in one update."""
+    """Shows the opened `text` at once, and `show(name, text)` after every edit; `shown` is the text
+    the preview last showed, and `first_shown` is set once it showed the opened text (or gave up),
+    with anything asked meanwhile: the editor opens then, in one update."""
 
-    def __init__(self, ctx: PageContext) -> None:
+    def __init__(self, ctx: PageContext, name: str, text: str) -> None:
         self.ctx = ctx
         self.shown: str | None = None
         self.first_shown = asyncio.Event()
         self._asked: tuple[str, str] | None = None  # the latest `show`: asked again, nothing to do
-        self._wanted: tuple[str, str] | None = None
-        self._busy = False
+        self._text_wanted: tuple[str, str] | None = None
+        self._values_wanted: LoadedWizard | None = None
+        self._runs = LatestRun(self._next, alive=lambda: not self.prompt.is_deleted, name="editor-preview")
         self._shape: tuple[Any, Any] | None = None  # fields and pages the form was built for
         self.form: FormFields | None = None
         self._wizard: LoadedWizard | None = None
-        self._values_wanted: LoadedWizard | None = None
         self.pages: FormPages | None = None
         t = ctx.t
         with aria(ui.column(), role="region", label=t("editor_preview")).props("tabindex=0") \
@@ -58,33 +60,27 @@ class EditorPreview:
             self.form_box = ui.column().classes("w-full gap-4 vance-editor-preview-form")
             ui.label(t("editor_prompt")).classes("vance-pane-title")
             self.prompt = ui.label().classes("vance-preview").mark("editor-prompt")
+        self.show(name, text)
+        background_tasks.create(self._first_runs_done(), name="editor-preview-first")
 
     def show(self, name: str, text: str) -> None:
         if (name, text) != self._asked:
-            self._asked = self._wanted = (name, text)
-            self._start()
+            self._asked = self._text_wanted = (name, text)
+            self._runs.ask()
 
-    def _start(self) -> None:
-        if not self._busy:
-            self._busy = True
-            background_tasks.create(self._until_current(), name="editor-preview")
+    async def _first_runs_done(self) -> None:
+        await self._runs.idle()
+        self.first_shown.set()
 
-    async def _until_current(self) -> None:
+    async def _next(self) -> None:
         """New text first (it rebuilds what the values are for), else new test values."""
-        try:
-            while not self.prompt.is_deleted:
-                if self._wanted is not None:
-                    name, text = self._wanted
-                    self._wanted = self._values_wanted = None
-                    await self._update(name, text)
-                elif self._values_wanted is not None:
-                    wizard, self._values_wanted = self._values_wanted, None
-                    await self.refresh(wizard)
-                else:
-                    return
-        finally:
-            self._busy = False
-            self.first_shown.set()
+        if self._text_wanted is not None:
+            name, text = self._text_wanted
+            self._text_wanted = self._values_wanted = None
+            await self._update(name, text)
+        elif self._values_wanted is not None:
+            wizard, self._values_wanted = self._values_wanted, None
+            await self.refresh(wizard)
 
     async def _update(self, name: str, text: str) -> None:
         wizard = await asyncio.to_thread(_load, name, text, self.ctx.service.templates)
@@ -130,7 +126,7 @@ class EditorPreview:
         """A test value typed: one refresh in flight, the latest values next."""
         if self._wizard is not None:
             self._values_wanted = self._wizard
-            self._start()
+            self._runs.ask()
 
     async def refresh(self, wizard: LoadedWizard) -> None:
         """The prompt (and what the form hides) for the test values in the form now."""

@@ -1,11 +1,12 @@
-"""The editor's own styles and its leave guard (the browser asks before a tab with unsaved edits
-closes or navigates away; in-app navigation asks with the editor's own dialog). Added once per page:
-by the `/editor` page, or by the chat page when it builds (the editor opens there in a dialog)."""
+"""The editor's own styles and its script (`assets/editor.js`: the leave guard, names for the code
+editors' textboxes; see `browser.py`). Added once per page: by the `/editor` page, or by the chat page
+when it builds (the editor opens there in a dialog)."""
 
 from __future__ import annotations
 
 from nicegui import ui
 
+from vance_ui.web.editor.browser import add_script
 from vance_ui.web.nicegui_compat.code_editor import CodeEditor
 
 EDITOR_CSS = """
@@ -54,33 +55,11 @@ EDITOR_CSS = """
 }
 """
 
-LEAVE_GUARD = """<script>
-// CodeMirror's content node is the textbox: it takes its name from its wrapper's data-editor-label
-const vanceNameEditors = () => {
-  for (const wrapper of document.querySelectorAll("[data-editor-label]")) {
-    const box = wrapper.querySelector(".cm-content");
-    if (box && box.getAttribute("aria-label") !== wrapper.dataset.editorLabel) {
-      box.setAttribute("aria-label", wrapper.dataset.editorLabel);
-    }
-    const scroller = wrapper.querySelector(".cm-scroller");  // a long file scrolls: keyboards must reach it
-    if (scroller && scroller.tabIndex !== 0) scroller.tabIndex = 0;
-  }
-};
-document.addEventListener("DOMContentLoaded", () => {
-  vanceNameEditors();
-  new MutationObserver(vanceNameEditors).observe(document.body, { childList: true, subtree: true });
-});
-window.vanceEditorDirty = false;
-window.addEventListener("beforeunload", (event) => {
-  if (window.vanceEditorDirty) { event.preventDefault(); event.returnValue = ""; }
-});
-</script>"""
-
 
 def add_editor_assets() -> None:
-    """The styles and the leave guard, once per page (call it while the page builds)."""
+    """The styles and the script, once per page (call it while the page builds)."""
     ui.add_css(EDITOR_CSS)
-    ui.add_body_html(LEAVE_GUARD)
+    add_script()
 
 
 def preload_editor_assets() -> None:

@@ -5,7 +5,8 @@ a status region (announced when it changes) with two plain buttons. Undo writes 
 the delete removed, which the layer's history keeps; a file made again under that name meanwhile
 is not overwritten (and, should one be written in the same instant, its text stays in the history).
 The editor in a dialog over this page deletes through the same notice; the `/editor` page, which
-has no Wizards tab, shows the plain message.
+has no Wizards tab, shows the plain message. The focus moves through the editor's script
+(`browser.py`), which the chat page loads with the editor's assets.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from weakref import WeakKeyDictionary
 from nicegui import Client, ui
 
 from vance_ui.authoring.service import LayerForbidden, SourceInvalid, SourceNotFound, WizardAuthoring
+from vance_ui.web.editor import browser
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
 from vance_ui.wizards.catalog.model import Source
@@ -75,8 +77,7 @@ class DeletedNotice:
 
 def _focus_when_mounted(button: ui.button) -> None:
     """A new element is mounted a frame after its update arrives: the focus waits for it (<= 30 frames)."""
-    ui.run_javascript(f"(function f(n){{const e=document.getElementById('c{button.id}');"
-                      "if(e){e.focus()}else if(n){requestAnimationFrame(()=>f(n-1))}})(30)")
+    browser.call("focusWhenMounted", button.id)
 
 
 def restore_deleted(authoring: WizardAuthoring, ctx: PageContext, name: str, layer: Source) -> None:

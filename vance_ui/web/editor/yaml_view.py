@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 
 from nicegui import ui
@@ -49,30 +48,28 @@ class YamlView:
                 aria(ui.button(t("editor_suggest"), icon="lightbulb", on_click=self.suggest),
                      label=t("editor_suggest")).props("flat dense no-caps").mark("editor-suggest")
                 self.suggestions = ui.row().classes("items-center gap-1").mark("editor-suggestions")
-            self.editor.props(f'data-editor-label="{t("editor_yaml")}"')  # named by the page's script (style.py)
+            self.editor.props(f'data-editor-label="{t("editor_yaml")}"')  # names its textbox (assets/editor.js)
             self.problem_list = aria(ui.column(), role="status", live="polite") \
                 .classes("vance-editor-problems gap-1 w-full").mark("editor-problems")
 
     async def suggest(self) -> None:
         """The keys the JSON Schema allows where the cursor is (Ctrl+Shift+Space, or the button), as
         buttons that insert one there. The cursor comes from CodeMirror's view in the browser."""
-        head = await ui.run_javascript(f"getElement({self.editor.id}).editor.state.selection.main.head")
-        offset = _python_offset(self.text, int(head)) if isinstance(head, (int, float)) else len(self.text)
-        keys = keys_at(self.text, offset)
+        head = await self.editor.cursor()
+        if head is None:  # no browser answered: the end of the text
+            head = len(self.text.encode("utf-16-le")) // 2
+        keys = keys_at(self.text, _python_offset(self.text, head))
         self.suggestions.clear()
         with self.suggestions:
             if not keys:
                 ui.label(self.t("editor_no_suggestions")).classes("vance-help")
             for key in keys[:24]:
-                ui.button(key, on_click=lambda k=key, at=int(head): self._insert(k, at)) \
+                ui.button(key, on_click=lambda k=key, at=head: self._insert(k, at)) \
                     .props("outline dense no-caps size=sm").mark("editor-suggestion")
 
     def _insert(self, key: str, at: int) -> None:
-        insert = key if key in FIELD_TYPES else f"{key}: "
         self.suggestions.clear()
-        ui.run_javascript(f"const v = getElement({self.editor.id}).editor;"
-                          f" v.dispatch({{changes: {{from: {at}, insert: {json.dumps(insert)}}},"
-                          f" selection: {{anchor: {at + len(insert)}}}}}); v.focus();")
+        self.editor.insert(at, key if key in FIELD_TYPES else f"{key}: ")
 
     @property
     def text(self) -> str:

@@ -1,4 +1,5 @@
-"""`CodeEditor`: `ui.codemirror` whose text in the browser changes only when the server sets one.
+"""`CodeEditor`: `ui.codemirror` whose text in the browser changes only when the server sets one, and
+which tells where its cursor is and inserts text there (`cursor()`, `insert(at, text)`).
 
 Relies on: `ui.codemirror`'s component calling `setEditorValue(this.value)` from its update method
 (`setEditorValueFromProps`) after every update of the element, and `ValueElement` sending an update
@@ -9,6 +10,11 @@ which trails the browser's by the keystrokes in flight, and the browser put that
 The component (`assets/code_editor.js`) extends NiceGUI's and applies a value only when the
 `value-serial` prop moved. Guarded by tests/web/test_nicegui_internals.py and
 tests/e2e/test_editor_typing_browser.py.
+
+`cursor()` and `insert()` rely on the component keeping its CodeMirror `EditorView` as `this.editor`
+(and `this.editorPromise` resolving once it exists); they buy the wizard editor's completion (the
+keys allowed at the cursor, one inserted there) without JavaScript written in Python. Guarded by
+tests/web/test_nicegui_internals.py and tests/e2e/test_editor_browser.py (completion).
 """
 
 from __future__ import annotations
@@ -37,3 +43,12 @@ class CodeEditor(ui.codemirror, component=PACKAGE_ROOT.parent / "assets" / "code
             with self._props.suspend_updates():
                 self._props[SERIAL_PROP] = int(self._props.get(SERIAL_PROP, 0)) + 1
         super()._handle_value_change(value)
+
+    async def cursor(self) -> int | None:
+        """Where the cursor is, in CodeMirror's UTF-16 code units (None: no browser answered)."""
+        head = await self.run_method("cursor")
+        return int(head) if isinstance(head, (int, float)) else None
+
+    def insert(self, at: int, text: str) -> None:
+        """`text` inserted at `at` (UTF-16 code units), the cursor after it, the focus in the editor."""
+        self.run_method("insert", at, text)

@@ -1,0 +1,80 @@
+// The wizard editor's browser side (vance_ui/web/editor/browser.py calls these functions by name,
+// with JSON arguments). Loaded by the pages that host the editor: the `/editor` page and the chat
+// page, where the editor opens in a dialog (vance_ui/web/editor/style.py, `add_editor_assets`).
+// Relies on: NiceGUI rendering an element with the DOM id "c" + its id; CodeMirror's DOM classes
+// `cm-content` (its textbox) and `cm-scroller`.
+window.vanceEditor = (() => {
+  // The leave guard: with unsaved edits the browser asks before the tab closes or navigates away
+  // (in-app navigation asks with the editor's own dialog). `setDirty` is the flag's one writer;
+  // the browser tests wait for `window.vanceEditorDirty`.
+  const setDirty = (dirty) => {
+    window.vanceEditorDirty = dirty === true;
+  };
+  setDirty(false);
+  window.addEventListener("beforeunload", (event) => {
+    if (window.vanceEditorDirty) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+
+  // CodeMirror's content node is the textbox: it takes its name from its wrapper's data-editor-label
+  // (the YAML view, the template editors); a long file scrolls, so keyboards must reach the scroller.
+  const nameEditors = () => {
+    for (const wrapper of document.querySelectorAll("[data-editor-label]")) {
+      const box = wrapper.querySelector(".cm-content");
+      if (box && box.getAttribute("aria-label") !== wrapper.dataset.editorLabel) {
+        box.setAttribute("aria-label", wrapper.dataset.editorLabel);
+      }
+      const scroller = wrapper.querySelector(".cm-scroller");
+      if (scroller && scroller.tabIndex !== 0) scroller.tabIndex = 0;
+    }
+  };
+  const watch = () => {
+    nameEditors();
+    new MutationObserver(nameEditors).observe(document.body, { childList: true, subtree: true });
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
+  else watch();
+
+  // The element with NiceGUI id `id` focused once it is in the page: a new element is mounted a
+  // frame after its update arrives (tried for at most `frames` frames).
+  const focusWhenMounted = (id, frames = 30) => {
+    const element = document.getElementById("c" + id);
+    if (element) element.focus();
+    else if (frames > 0) requestAnimationFrame(() => focusWhenMounted(id, frames - 1));
+  };
+
+  return {
+    setDirty,
+
+    focusWhenMounted,
+
+    // After the editor's dialog closed: the focus back on its opener. The Wizards tab may have been
+    // rebuilt meanwhile (a save): then the same wizard's actions button, else nothing.
+    refocus(openerId, wizard) {
+      let target = document.getElementById("c" + openerId);
+      if (!target && wizard) {
+        const entry = document.querySelector(`.vance-wizard-entry[data-wizard="${CSS.escape(wizard)}"]`);
+        target = entry && entry.parentElement.querySelector(".vance-wizard-actions");
+      }
+      if (target) target.focus();
+    },
+
+    // The page's URL, without a page load (the `/editor` page once a new wizard is saved).
+    replaceUrl(url) {
+      history.replaceState(null, "", url);
+    },
+
+    // Answers once the browser has painted what it got before (the first screen of the form).
+    painted() {
+      return new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true))));
+    },
+
+    // A key handler's event goes to the server only if nothing inside used the key (a select
+    // closing its list, CodeMirror its completion). `emit` is NiceGUI's, given to a js_handler.
+    unlessUsed(event, emit) {
+      if (!event.defaultPrevented) emit();
+    },
+  };
+})();
