@@ -76,3 +76,13 @@ def test_fields_with_errors_are_marked_invalid_until_changed(page: Page, echo_se
     expect(title).not_to_have_attribute("aria-invalid", "true")
     expect(agree).not_to_have_attribute("aria-invalid", "true")
     expect(agree).to_have_accessible_description("")
+
+
+def test_every_field_type_is_either_required_by_its_control_or_a_group() -> None:
+    """aria-required only where the role takes it (ARIA 1.2): every type of the format is one or the
+    other, so a new field type cannot go unconsidered."""
+    from vance_ui.web.form.aria import _REQUIRABLE
+    from vance_ui.wizards.format.schema import FIELD_TYPES
+
+    assert set(_REQUIRABLE) | {"multi_select", "repeat"} == set(FIELD_TYPES)
+    assert not set(_REQUIRABLE) & {"multi_select", "repeat"}

@@ -120,7 +120,8 @@ def test_state_answers_what_the_form_shows(order: httpx.Client) -> None:
     assert body["errors"] == [
         {"field": "topping", "error": "required", "message": "This field is required.", "params": {}, "page": 0},
         {"field": "address", "error": "required", "message": "This field is required.", "params": {}, "page": 1},
-        {"field": "guests[0].allergy", "error": "required", "message": "This field is required.", "params": {}, "page": 2},
+        {"field": "guests[0].allergy", "error": "required", "message": "This field is required.", "params": {},
+         "page": 2},
     ]
     assert body["prompt"] == "pizza [Ann]", "the preview renders an incomplete form"
 

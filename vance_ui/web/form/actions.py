@@ -144,7 +144,7 @@ class FormFooter:
         unplaced = self.pane.fields.show_errors(errors)
         t = self.ctx.t
         lines = [t("form_invalid_one") if len(errors) == 1 else t("form_invalid", n=len(errors))]
-        self.show_status(lines + [f"{e.field}: {e.message}" for e in unplaced], "error")
+        self.show_status(lines + [f"{e.field}: {e.message(t.lang)}" for e in unplaced], "error")
 
     async def check(self) -> None:
         button, t = self.check_button, self.ctx.t

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import keyword
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -46,7 +46,6 @@ RESERVED_NAMES = frozenset(
 #: What every template sees next to the field values (spec section 5, plus `today`).
 CONTEXT_VARIABLES = frozenset({"lang", "user", "project", "today"})
 
-FIELD_TYPES = ("string", "textarea", "password", "integer", "boolean", "date", "select", "multi_select", "repeat")
 MAX_PAGES = 50
 ISO_DATE_RE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
@@ -249,6 +248,17 @@ FormField = Annotated[
     | SelectField | MultiSelectField | RepeatField,
     Field(discriminator="type"),
 ]
+#: each field type's model, by the `type` that names it in a file
+FIELD_MODELS: dict[str, type[FieldBase]] = {
+    get_args(model.model_fields["type"].annotation)[0]: model
+    for model in get_args(get_args(FormField)[0])
+}
+FIELD_TYPES = tuple(FIELD_MODELS)
+
+
+def model_keys(model: type[BaseModel]) -> tuple[str, ...]:
+    """The keys a file writes for `model`'s fields (their camelCase aliases), in the model's order."""
+    return tuple(field.alias or name for name, field in model.model_fields.items())
 
 
 def _unique_names(fields: list[FormField], where: str) -> None:
