@@ -10,14 +10,13 @@ from vance_ui.api.app_setup import install_guards, mount_api
 from vance_ui.memory import building_long_lived_objects, limit_malloc_arenas, trim_memory
 from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
-from vance_ui.web.nicegui_compat import speedups as nicegui_speedups
-from vance_ui.web.nicegui_compat.fast_paths import install_fast_paths
+from vance_ui.web import nicegui_compat
 from vance_ui.web.pages import register_pages
 from vance_ui.web.shell import store_notice
 from vance_ui.web.shell.not_found import install_plain_404
 
 limit_malloc_arenas()  # before the first thread-pool thread exists
-nicegui_speedups.install()
+nicegui_compat.install(app)
 settings = Settings()
 configure_logging(settings)
 check_startup(settings)
@@ -41,13 +40,13 @@ def _start_watching() -> None:
     background_tasks.create(run.io_bound(_warm_up), name="warm up wizards")
 
 
-def _install_middlewares() -> None:
-    """At start-up: NiceGUI adds its own middlewares in `ui.run`, after this module's code."""
-    install_fast_paths()
+def _install_guards() -> None:
+    """At start-up: NiceGUI adds its own middlewares in `ui.run`, after this module's code; the
+    host check and security headers go outside all of them."""
     install_guards(app, settings)
 
 
-app.on_startup(_install_middlewares)
+app.on_startup(_install_guards)
 app.timer(30, trim_memory)
 app.on_startup(_start_watching)
 app.on_shutdown(service.close)  # stop watching, end the render workers

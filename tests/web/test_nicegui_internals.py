@@ -61,12 +61,13 @@ def test_the_handlers_submit_py_names_exist(name: str) -> None:
 
 
 def test_the_icon_font_to_preload_is_nicegui_s_material_icons_font() -> None:
-    """theme.py reads NiceGUI's fonts.css; the page must ask for the very file NiceGUI serves."""
+    """nicegui_compat/icon_font.py reads NiceGUI's fonts.css: the page must ask for the very file
+    NiceGUI serves."""
     from nicegui import app
 
-    from vance_ui.web.shell import theme
+    from vance_ui.web.nicegui_compat import icon_font
 
-    url = theme._icon_font_url()
+    url = icon_font.icon_font_url()
     assert url is not None, "fonts.css has no Material Icons face the regex finds: the page lost its preload"
     prefix = f"/_nicegui/{nicegui.__version__}/static/"
     assert url.startswith(prefix) and (Path(nicegui.__file__).parent / "static" / url[len(prefix):]).is_file()

@@ -1,22 +1,15 @@
-"""Keep NiceGUI's page middlewares off the API and the static files.
+"""Keep NiceGUI's page middlewares off the API, the probes and the static files.
 
-NiceGUI wraps every request in its session cookie, `RequestTrackingMiddleware` (which gives every
-cookie-less request a new browser id and a user storage that stays in memory for good) and two
-`BaseHTTPMiddleware`s (each a task and a wrapped `receive` per request). None of that means
-anything for `/brain/...` (Bearer tokens, no browser state), `/healthz` or versioned static files,
-where it cost memory per API call (`make load` grew the server by +284 %) and most of the time of a
-small request. Pages, the login and socket.io keep the full stack.
-
-Still pays (A/B against the same app with `install_fast_paths` a no-op, 4 interleaved rounds of
-4 s per request kind, one keep-alive connection, c=1; 2-core AMD EPYC VM, load average ~5 from
-other work, 2026-12-03): the app's CPU per request /healthz 0.85 -> 1.88 ms, gremium render 1.32
--> 3.36 ms, a static file 1.76 -> 3.97 ms without it; render p50 2.8 -> 8.3 ms; 10 s of cookie-less
-API GETs grew the server by 3.4 MB without it, by 0 with it.
-
-It relies on NiceGUI's internals: `app.user_middleware` as the list `ui.run` fills (these four
-classes, from these modules) and the static prefix `/_nicegui/<version>/`. A class it no longer
-finds is logged as a warning at start-up (tests/api/test_app_process.py fails on it; see
-docs/nicegui-upgrade.md).
+Relies on: `app.user_middleware` as the list `ui.run` fills (the four classes in `EXPECTED`, from
+these modules), rebuilt when `middleware_stack` is reset, and the static prefix
+`/_nicegui/<version>/`. A class it no longer finds is logged as a warning at start-up
+(tests/api/test_app_process.py fails on it; docs/nicegui-upgrade.md).
+Buys: NiceGUI wraps every request in its session cookie, `RequestTrackingMiddleware` (a browser id
+and a user storage for every cookie-less request) and two `BaseHTTPMiddleware`s (a task and a
+wrapped `receive` each). None of that means anything for `/brain/...` (Bearer tokens, no browser
+state), `/healthz`, `/readyz` or versioned static files; without this it costs those requests
+about twice the app's CPU and memory for storages nobody reads (the current figures are in
+docs/nicegui-upgrade.md). Pages, the login and socket.io keep the full stack.
 """
 
 from __future__ import annotations

@@ -6,14 +6,14 @@ updated while the user types, so once the text was changed by hand it still hold
 the server sent, and setting that same value again changes nothing Vue can see. Then only the
 second message puts the text in, and the browser handles it after all the work the first one
 caused: after "Use prompt" that is the wizard dialog closing (its restyles and layouts), so the
-prompt appeared 50-110 ms later whenever the same prompt had been in the input before (a used
-prompt is kept per chat since issue 17; it was every bench repetition after the first).
+prompt would appear tens of milliseconds later whenever the same prompt had been in the input
+before (a used prompt is kept per chat).
 
 `follow_value_updates` makes NiceGUI call `updateValue()` right after applying each update of the
-field, in the same message. Measured with the `submit until the chat input holds the prompt`
-bench figure (docs/performance.md, "submit to input"). Only for a field whose updates are value
-changes (the chat input): every update copies the server's value into the field, as NiceGUI's own
-later call does for a value change.
+field, in the same message (the `submit until the chat input holds the prompt` bench figure; the
+current A/B in docs/nicegui-upgrade.md). Only for a field whose updates are value changes (the chat
+input): every update copies the server's value into the field, as NiceGUI's own later call does for
+a value change.
 
 Relies on NiceGUI 3.18 internals (tests/web/test_nicegui_internals.py, docs/nicegui-upgrade.md):
 an element's `_update_method` goes out with each of its updates and nicegui.js calls that method
