@@ -24,6 +24,7 @@ from vance_ui.wizards.source.pages import SourcePages
 from vance_ui.wizards.source.roundtrip import (
     block_scalar,
     keep_formatting,
+    mappings_under,
     put_key,
     round_trip_yaml,
     set_lang,
@@ -192,8 +193,7 @@ class SourceDocument:
     # -- choices ----------------------------------------------------------------------------
 
     def choices(self, path: FieldPath) -> list[CommentedMap]:
-        found = self.field(path).get("choices")
-        return [c for c in found if isinstance(c, CommentedMap)] if isinstance(found, CommentedSeq) else []
+        return mappings_under(self.field(path), "choices")
 
     def add_choice(self, path: FieldPath, value: str, lang: str, label: str) -> None:
         field = self.field(path)

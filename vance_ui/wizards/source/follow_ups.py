@@ -7,7 +7,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from vance_ui.wizards.source.keys import FOLLOW_UP_KEYS, WIZARD_KEYS
-from vance_ui.wizards.source.roundtrip import put_key, set_lang
+from vance_ui.wizards.source.roundtrip import mappings_under, put_key, set_lang
 
 
 class SourceFollowUps:
@@ -17,8 +17,7 @@ class SourceFollowUps:
         self.root = root
 
     def all(self) -> list[CommentedMap]:
-        found = self.root.get("suggestedFollowUps")
-        return [f for f in found if isinstance(f, CommentedMap)] if isinstance(found, CommentedSeq) else []
+        return mappings_under(self.root, "suggestedFollowUps")
 
     def add(self, wizard: str, lang: str, label: str) -> None:
         if not isinstance(self.root.get("suggestedFollowUps"), CommentedSeq):

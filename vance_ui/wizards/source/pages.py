@@ -9,7 +9,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from vance_ui.wizards.source.keys import PAGE_KEYS, WIZARD_KEYS
-from vance_ui.wizards.source.roundtrip import block_scalar, put_key, set_localized
+from vance_ui.wizards.source.roundtrip import block_scalar, mappings_under, put_key, set_localized
 
 
 class SourcePages:
@@ -19,8 +19,7 @@ class SourcePages:
         self.root = root
 
     def all(self) -> list[CommentedMap]:
-        found = self.root.get("pages")
-        return [p for p in found if isinstance(p, CommentedMap)] if isinstance(found, CommentedSeq) else []
+        return mappings_under(self.root, "pages")
 
     def add(self, lang: str, title: str, fields: Sequence[str], top_level: Sequence[str]) -> int:
         """A new last page. The first page made takes every top-level field (`top_level`, each field

@@ -11,8 +11,14 @@ from typing import Any
 
 import yaml as pyyaml
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
+
+
+def mappings_under(parent: CommentedMap, key: str) -> list[CommentedMap]:
+    """The mappings in the list `parent[key]` (none when there is no such list)."""
+    found = parent.get(key)
+    return [item for item in found if isinstance(item, CommentedMap)] if isinstance(found, CommentedSeq) else []
 
 
 def round_trip_yaml() -> YAML:
