@@ -1,4 +1,4 @@
-"""Fixtures shared by all tests."""
+"""Fixtures shared by all tests (their helpers are in tests/support/)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,6 @@ from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noq
 from vance_ui.service import Scope, WizardService  # noqa: E402
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings  # noqa: E402
 from vance_ui.wizards.templates.bounded import Templates  # noqa: E402
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -52,14 +50,6 @@ def service(settings: Settings) -> Iterator[WizardService]:
 @pytest.fixture
 def scope() -> Scope:
     return Scope(tenant="default", user="local")
-
-
-def write_wizard(data_dir: Path, layer: str, name: str, text: str, tenant: str = "default") -> Path:
-    """Put a wizard file into a layer folder (`_vance`, `_user_local`, or a project id)."""
-    path = data_dir / tenant / layer / "wizards" / f"{name}.yaml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 @pytest.fixture(scope="session")

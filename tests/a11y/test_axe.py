@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.a11y.conftest import LANGS, PASSWORD
+from tests.support.a11y import LANGS, PASSWORD, settle
 from tests.support.app_server import AppServer
 from tests.support.axe import assert_no_blocking
 from vance_ui.web.shell.i18n import Texts
@@ -16,12 +16,6 @@ TITLES = {"gremium": {"en": "Create a council", "de": "Gremium anlegen"},
           "every-type": {"en": "Every field type", "de": "Alle Feldtypen"},
           "vogon-strategie": {"en": "Plan Vogon strategy", "de": "Vogon-Strategie planen"},  # pages: a stepper
           "create-project": {"en": "Create a project", "de": "Projekt anlegen"}}  # showIf, dates
-
-
-def settle(page: Page) -> None:
-    """No transition half-way (a notification fading in is measured at a false contrast)."""
-    page.wait_for_function("""() => document.getAnimations().every(a =>
-        a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)""")
 
 
 def has_lang(page: Page, lang: str) -> None:

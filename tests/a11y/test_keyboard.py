@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.a11y.conftest import screenshot
 from tests.support.app_server import AppServer, start_app
+from tests.support.browser import screenshot
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import Scope, WizardService

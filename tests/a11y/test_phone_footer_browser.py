@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.a11y.conftest import LANGS, screenshot
+from tests.support.a11y import LANGS
 from tests.support.app_server import AppServer
+from tests.support.browser import screenshot
 from vance_ui.web.shell.i18n import Texts
 
 WIDTHS = (320, 390, 768)

@@ -7,11 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.a11y.conftest import LANGS
-from tests.a11y.test_axe import settle
-from tests.conftest import write_wizard
+from tests.support.a11y import LANGS, settle
 from tests.support.app_server import AppServer
 from tests.support.axe import assert_no_blocking
+from tests.support.wizard_files import write_wizard
 from vance_ui.web.shell.i18n import Texts
 
 NOTES = """\

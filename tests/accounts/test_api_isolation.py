@@ -2,59 +2,15 @@
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
-from fastapi import FastAPI
 
-from tests.conftest import write_wizard
-from vance_ui.accounts.directory import UserDirectory
-from vance_ui.api.app_setup import mount_api
-from vance_ui.service import WizardService
+from tests.support.api_server import Team, personal, team
+from tests.support.wizard_files import write_wizard
 
-
-def personal(owner: str) -> str:
-    return (f"title: {{en: '{owner} notes'}}\ndescription: {{en: 'only for {owner}'}}\nfields: []\n"
-            f"promptTemplate: 'secret plan of {owner} for {{{{ user }}}}'\n")
-
-
-@dataclass
-class Team:
-    base: str
-    users: UserDirectory
-    alice: str
-    bob: str
-
-
-@pytest.fixture
-def team(service: WizardService, data_dir: Path, tmp_path: Path) -> Iterator[Team]:
-    users = UserDirectory(tmp_path / "users.yaml")
-    users.add_user("alice", "pw-a", ["acme", "research"])
-    users.add_user("bob", "pw-b", ["acme"])
-    for tenant in ("acme", "research"):
-        write_wizard(data_dir, "_user_alice", "notes", personal("alice"), tenant=tenant)
-    write_wizard(data_dir, "_user_bob", "notes", personal("bob"), tenant="acme")
-    write_wizard(data_dir, "_user_bob", "bobonly", personal("bob"), tenant="acme")
-    app = FastAPI()
-    mount_api(app, service, users)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    yield Team(f"http://127.0.0.1:{port}", users, users.add_token("alice"), users.add_token("bob"))
-    server.should_exit = True
-    thread.join(timeout=5)
+__all__ = ["team"]  # the multi-user server fixture
 
 
 def get(team: Team, path: str, token: str | None) -> httpx.Response:

@@ -10,9 +10,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.cli.conftest import VANCE, child_env
-from tests.conftest import write_wizard
 from tests.support.app_server import AppServer, start_app
+from tests.support.cli import VANCE, child_env
+from tests.support.wizard_files import write_wizard
 
 BASE = "/brain/default/wizards"
 GREMIUM = {"outputName": "rat", "purpose": "Strategie",

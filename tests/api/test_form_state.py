@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.api.conftest import ApiServer
-from tests.conftest import write_wizard
+from tests.support.api_server import ApiServer
+from tests.support.paths import README
+from tests.support.readme import freeze_today, readme_trip_request
+from tests.support.wizard_files import write_wizard
 
 BASE = "/brain/default/wizards"
 
@@ -245,11 +249,6 @@ def test_the_state_route_is_in_the_openapi_schema(http: httpx.Client) -> None:
 
 def test_the_readme_state_example_answers_what_the_readme_says(api: ApiServer, http: httpx.Client, data_dir: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    import json
-    import re
-
-    from tests.domain.test_readme_example import README, freeze_today, readme_trip_request
-
     write_wizard(data_dir, "_vance", "trip-request", readme_trip_request())
     freeze_today(api.service, monkeypatch)
     example = re.search(r"curl -s -X POST localhost:8080/brain/default/wizards/trip-request/state \\\n"

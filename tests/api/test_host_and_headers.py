@@ -19,8 +19,8 @@ import httpx
 import pytest
 from nicegui.version import __version__ as nicegui_version
 
-from tests.conftest import REPO
 from tests.support.app_server import AppServer, start_app
+from tests.support.paths import REPO
 
 HOSTED = "vance.example.com,*.corp.example"
 LIST = "/brain/default/wizards"

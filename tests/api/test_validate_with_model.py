@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.api.conftest import ApiServer
+from tests.support.api_server import ApiServer
 from tests.support.fake_llm import FakeLLM
 
 URL = "/brain/default/wizards/gremium/validate"

@@ -7,7 +7,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.conftest import write_wizard
+from tests.support.wizard_files import write_wizard
 
 BASE = "/brain/default/wizards"
 GREMIUM = {

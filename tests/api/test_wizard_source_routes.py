@@ -9,12 +9,14 @@ import httpx
 import pytest
 import yaml
 
-from tests.accounts.test_api_isolation import Team, team  # noqa: F401  (the multi-user server fixture)
-from tests.conftest import write_wizard
+from tests.support.api_server import Team, team
+from tests.support.wizard_files import write_wizard
 
 BASE = "/brain/default/wizards"
 YAML = {"Content-Type": "application/yaml"}
 JSON = "application/json"
+
+__all__ = ["team"]  # the multi-user server fixture
 
 
 def wizard(title: str, extra: str = "") -> str:
@@ -138,7 +140,7 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def test_members_write_only_their_own_layer_and_admins_the_tenant_s(team: Team, data_dir: Path) -> None:  # noqa: F811
+def test_members_write_only_their_own_layer_and_admins_the_tenant_s(team: Team, data_dir: Path) -> None:
     acme = f"{team.base}/brain/acme/wizards"
     body = wizard("Team").encode()
 
@@ -163,7 +165,7 @@ def test_members_write_only_their_own_layer_and_admins_the_tenant_s(team: Team, 
                      headers={**YAML, **auth(team.alice)}).status_code == 403  # admin of acme only
 
 
-def test_another_users_layer_is_out_of_reach(team: Team, data_dir: Path) -> None:  # noqa: F811
+def test_another_users_layer_is_out_of_reach(team: Team, data_dir: Path) -> None:
     acme = f"{team.base}/brain/acme/wizards"
     mine = httpx.get(f"{acme}/bobonly/source", params={"layer": "USER"}, headers=auth(team.alice))
     assert mine.status_code == 404  # USER is always the caller's own layer: bob's file is not in it
@@ -178,6 +180,6 @@ def test_another_users_layer_is_out_of_reach(team: Team, data_dir: Path) -> None
 
 
 @pytest.mark.parametrize("path", ["/source", "/history", "/history/00000000000000000001-abcdef01"])
-def test_reads_of_an_unknown_tenant_look_like_a_missing_one(team: Team, path: str) -> None:  # noqa: F811
+def test_reads_of_an_unknown_tenant_look_like_a_missing_one(team: Team, path: str) -> None:
     answer = httpx.get(f"{team.base}/brain/globex/wizards/notes{path}", headers=auth(team.bob))
     assert answer.status_code == 404 and answer.json()["error"] == "tenant_not_found"

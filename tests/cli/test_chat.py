@@ -11,7 +11,7 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent, Completion
 from prompt_toolkit.document import Document
 
-from tests.cli.conftest import CLEAR, FINISH, typed
+from tests.support.cli import CLEAR, FINISH, typed
 from tests.support.fake_llm import FakeLLM
 from vance_ui.chat.engine import ChatMessage, EchoEngine, LlmEngine, RunProgress
 from vance_ui.cli.backend import LocalBackend

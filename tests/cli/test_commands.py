@@ -9,13 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.cli import GREMIUM
 from vance_ui.cli.main import main
 from vance_ui.wizards.format.schema import wizard_json_schema
-
-GREMIUM = {
-    "outputName": "board", "purpose": "Advise on strategy",
-    "members": [{"name": "Ada", "description": "Engineer"}, {"name": "Ben", "description": "Banker"}],
-}
 
 
 def test_help_lists_every_command_with_examples(capsys: pytest.CaptureFixture[str]) -> None:

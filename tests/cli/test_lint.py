@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import FIXTURES
-from tests.conftest import write_wizard
+from tests.support.cli import FIXTURES
+from tests.support.wizard_files import write_wizard
 from vance_ui.cli.lint_cmd import find_targets, lint_paths
 from vance_ui.cli.main import main
 from vance_ui.service import Scope, WizardService

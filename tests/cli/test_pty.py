@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pexpect
 
-from tests.cli.conftest import FIXTURES, VANCE, child_env
+from tests.support.cli import FIXTURES, VANCE, child_env
 
 
 def spawn(data_dir: Path, *args: str) -> pexpect.spawn:

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import CLEAR, FINISH, FIXTURES, start_served_app, typed
-from tests.cli.test_commands import GREMIUM
-from tests.cli.test_interactive import BY_TRAIN_FOR_A_DAY, check_trip_stories
 from tests.support.app_server import AppServer
+from tests.support.cli import CLEAR, FINISH, FIXTURES, GREMIUM, start_served_app, typed
+from tests.support.trip_story import BY_TRAIN_FOR_A_DAY, check_trip_stories
 from vance_ui.cli.backend import RemoteBackend
 from vance_ui.cli.main import main
 from vance_ui.cli.prompter import FormPrompter, run_wizard

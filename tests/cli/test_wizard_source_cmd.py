@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.api.conftest import ApiServer, running_api
+from tests.support.api_server import ApiServer, running_api
 from vance_ui.cli.main import main
 from vance_ui.service import WizardService
 

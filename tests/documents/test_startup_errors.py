@@ -8,7 +8,8 @@ from pathlib import Path
 
 import psycopg
 
-from tests.support.app_server import REPO, child_env, free_port
+from tests.support.app_server import child_env, free_port
+from tests.support.paths import REPO
 from vance_ui.documents.postgres import PostgresDocumentStore
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import FIXTURES
+from tests.support.cli import FIXTURES
 from vance_ui.cli.main import main
 from vance_ui.documents.postgres import PostgresDocumentStore
 from vance_ui.documents.store import DocumentRef

@@ -17,7 +17,8 @@ import httpx
 import psycopg
 import pytest
 
-from tests.support.app_server import REPO, AppServer, start_app
+from tests.support.app_server import AppServer, start_app
+from tests.support.paths import REPO
 from tests.support.postgres import PgCluster
 from vance_ui.chat.sessions import SessionStore, StoredMessage
 from vance_ui.documents.pg_listen import APPLICATION

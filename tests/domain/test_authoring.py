@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, write_wizard
+from tests.support.paths import REPO
+from tests.support.wizard_files import write_wizard
 from vance_ui.authoring.history import KEEP
 from vance_ui.authoring.service import (
     LayerForbidden,
@@ -254,8 +255,8 @@ def test_replace_creates_deletes_and_refuses_on_a_read_only_store(data_dir: Path
 
 def test_the_write_side_works_the_same_on_postgresql(settings: Settings, pg_url: str) -> None:
     """Issue 18 x 16: saves, conflicts, history and restore live in the database store too."""
-    from tests.conftest import BUNDLED_DEFAULTS_DIR
     from vance_ui.documents.postgres import PostgresDocumentStore
+    from vance_ui.settings import BUNDLED_DEFAULTS_DIR
 
     store = PostgresDocumentStore.open(pg_url)
     try:

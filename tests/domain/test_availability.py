@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import write_wizard
+from tests.support.wizard_files import write_wizard
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.catalog.availability import is_available
 

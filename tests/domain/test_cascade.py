@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import write_wizard
+from tests.support.wizard_files import write_wizard
 from vance_ui.documents.filesystem import FileDocumentStore
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import Scope, WizardNotFound, WizardService

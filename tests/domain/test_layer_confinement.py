@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import write_wizard
+from tests.support.wizard_files import write_wizard
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import FileDocumentStore
 from vance_ui.documents.store import InvalidDocumentPath

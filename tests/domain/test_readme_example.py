@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import write_wizard
+from tests.support.paths import README
+from tests.support.readme import freeze_today, readme_trip_request
+from tests.support.wizard_files import write_wizard
 from vance_ui.service import Scope, WizardService
-
-README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def test_the_readme_example_loads_and_renders(service: WizardService, data_dir: Path) -> None:
@@ -30,21 +29,6 @@ def test_the_readme_example_loads_and_renders(service: WizardService, data_dir: 
         "If this is successfully completed, offer the user the following follow-up action(s) as a Markdown link:\n"
         "- [Announce Vance 2.4](vance:/wizards/announce-release?kind=wizard&product=Vance&version=2.4)"
     )
-
-
-def readme_trip_request() -> str:
-    """The README's complete example of showIf, pages, date and today."""
-    example = re.search(r"`<data>/default/_vance/wizards/trip-request.yaml`:\n\n```yaml\n(.*?)```", README.read_text(),
-                        re.S)
-    assert example, "the showIf / pages example is missing from the README"
-    return example.group(1)
-
-
-def freeze_today(service: WizardService, monkeypatch: pytest.MonkeyPatch, today: str = "2026-12-03") -> None:
-    """The README's dates stay in the future of the `today` its examples were written on."""
-    context = service.context
-    monkeypatch.setattr(service, "context", lambda *args, **kwargs: dataclasses.replace(
-        context(*args, **kwargs), today=today))
 
 
 def test_the_readme_show_if_and_pages_example_loads_and_behaves(service: WizardService, data_dir: Path,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import write_wizard
+from tests.support.wizard_files import write_wizard
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import RenderFailed, Scope, WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, PACKAGE_ROOT, Settings

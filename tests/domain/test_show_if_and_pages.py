@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import REPO, write_wizard
+from tests.support.paths import REPO
+from tests.support.wizard_files import write_wizard
 from vance_ui.service import FormInvalid, Scope, WizardService
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.filling.report import FormReport, report_steps

@@ -1,13 +1,12 @@
 """Real Chromium against app.py in a subprocess, with a local fake model server.
 
 One app process and one browser per module keep the suite fast. Screenshots go to
-`test-artifacts/` (gitignored).
+`test-artifacts/` (gitignored) through `tests.support.browser.screenshot`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -15,8 +14,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.support.app_server import AppServer
 from tests.support.browser import browser, model, server
 from tests.support.fake_llm import FakeLLM
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 expect.set_options(timeout=10_000)
 
@@ -31,8 +28,3 @@ def page(browser: Browser, server: AppServer, model: FakeLLM) -> Iterator[Page]:
     tab.set_default_timeout(10_000)
     yield tab
     context.close()
-
-
-def screenshot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

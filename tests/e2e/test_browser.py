@@ -6,8 +6,8 @@ from pathlib import Path
 
 from playwright.sync_api import Dialog, Locator, Page, expect
 
-from tests.e2e.conftest import screenshot
 from tests.support.app_server import AppServer
+from tests.support.browser import screenshot
 from tests.support.fake_llm import FakeLLM
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import Scope, WizardService

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.conftest import write_wizard
-from tests.e2e.conftest import screenshot
 from tests.support.app_server import AppServer
+from tests.support.browser import screenshot
 from tests.support.fake_llm import FakeLLM
+from tests.support.wizard_files import write_wizard
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 

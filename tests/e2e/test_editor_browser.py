@@ -10,9 +10,9 @@ from pathlib import Path
 
 from playwright.sync_api import Dialog, Locator, Page, expect
 
-from tests.conftest import write_wizard
-from tests.e2e.conftest import screenshot
 from tests.support.app_server import AppServer
+from tests.support.browser import screenshot
+from tests.support.wizard_files import write_wizard
 
 NOTES = """\
 # a hand-written wizard

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.conftest import write_wizard
 from tests.support.app_server import AppServer
 from tests.support.cpu_load import cpu_load
+from tests.support.wizard_files import write_wizard
 
 NOTES = """\
 title: { en: "Meeting notes" }

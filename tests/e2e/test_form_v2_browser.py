@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.conftest import write_wizard
-from tests.e2e.conftest import screenshot
 from tests.support.app_server import AppServer
+from tests.support.browser import screenshot
+from tests.support.wizard_files import write_wizard
 from tests.web.test_form_v2 import OFFSITE
 
 

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.conftest import write_wizard
-from tests.e2e.conftest import screenshot
 from tests.support.app_server import AppServer, start_app
+from tests.support.browser import screenshot
+from tests.support.wizard_files import write_wizard
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import FileDocumentStore

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from tests.api.conftest import ApiServer, api, http, running_api
+from tests.support.api_server import api, http
 
-__all__ = ["ApiServer", "api", "http", "running_api"]
+__all__ = ["api", "http"]  # the shared fixtures

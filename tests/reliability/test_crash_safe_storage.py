@@ -26,7 +26,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.support.app_server import REPO, start_app
+from tests.support.app_server import start_app
+from tests.support.paths import REPO
 from vance_ui.chat.drafts import DraftStore
 from vance_ui.chat.sessions import BrokenSession, SessionStore, StoredMessage
 from vance_ui.documents.filesystem import FileDocumentStore

@@ -11,9 +11,9 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest import write_wizard
-from tests.reliability.conftest import ApiServer, running_api
+from tests.support.api_server import ApiServer, running_api
 from tests.support.fake_llm import FakeLLM
+from tests.support.wizard_files import write_wizard
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import write_wizard
+from tests.support.wizard_files import write_wizard
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardService
 from vance_ui.wizards.catalog.lint import StandaloneContext, lint_wizard
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard

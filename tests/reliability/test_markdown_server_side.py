@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.reliability.test_xss_browser import PAYLOADS, REPLIES
+from tests.support.xss_corpus import PAYLOADS, REPLIES
 from vance_ui.web.chat.markdown import StreamedMarkdown, to_html
 
 TAG = re.compile(r"<([a-zA-Z][\w-]*)([^>]*)>")

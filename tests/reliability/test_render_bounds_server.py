@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.conftest import write_wizard
 from tests.support.app_server import AppServer, start_app
+from tests.support.wizard_files import write_wizard
 
 WIZARD = """title: {{en: Bomb}}
 description: {{en: A template bomb}}

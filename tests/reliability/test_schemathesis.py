@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.api.conftest import ApiServer
+from tests.support.api_server import ApiServer
 from tests.support.fake_llm import FakeLLM
 from vance_ui.api.app_setup import mount_api
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore

@@ -13,9 +13,9 @@ import httpx
 import pytest
 from pydantic import SecretStr
 
-from tests.api.conftest import ApiServer
-from tests.conftest import write_wizard
+from tests.support.api_server import ApiServer
 from tests.support.fake_llm import FakeLLM
+from tests.support.wizard_files import write_wizard
 
 PASSWORD = "pw-S3CRET-7f3a9c1e-DO-NOT-LEAK"
 NESTED_PASSWORD = "nested-S3CRET-0b8d2f44-DO-NOT-LEAK"

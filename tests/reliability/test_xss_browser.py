@@ -1,16 +1,15 @@
 """Hostile model output in real Chromium (issue 6, item 4).
 
-A corpus of XSS payloads is streamed from the fake model server as assistant replies, several
-payloads per reply. Every payload that could run calls `__pwned(<id>)`, a trap installed before
-any page script; dialogs and popups are recorded too. After each reply every link in it is
-clicked and hovered. What must hold: the trap never fires, no dialog, no popup, no navigation,
-no dangerous element or attribute survives in the DOM, and the chat still works afterwards
-(also after a reload, when the transcript is rebuilt from the stored session).
+A corpus of XSS payloads (tests/support/xss_corpus.py) is streamed from the fake model server as
+assistant replies, several payloads per reply. Every payload that could run calls `__pwned(<id>)`,
+a trap installed before any page script; dialogs and popups are recorded too. After each reply
+every link in it is clicked and hovered. What must hold: the trap never fires, no dialog, no popup,
+no navigation, no dangerous element or attribute survives in the DOM, and the chat still works
+afterwards (also after a reload, when the transcript is rebuilt from the stored session).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from urllib.parse import urldefrag
 
 from playwright.sync_api import Browser, Dialog, Page, expect
@@ -18,66 +17,9 @@ from playwright.sync_api import Browser, Dialog, Page, expect
 from tests.support.app_server import AppServer
 from tests.support.browser import browser, model, server
 from tests.support.fake_llm import FakeLLM
+from tests.support.xss_corpus import PAYLOADS, REPLIES
 
 __all__ = ["browser", "model", "server"]  # the shared module-scoped fixtures
-
-# base64 of <script>parent.__pwned("data-b64")</script>
-B64_DATA_HTML = "PHNjcmlwdD5wYXJlbnQuX19wd25lZCgnZGF0YS1iNjQnKTwvc2NyaXB0Pg=="
-
-# (id, payload); ids are unique so a fired trap names the payload that got through
-PAYLOADS: list[tuple[str, str]] = [
-    ("script", "<script>__pwned('script')</script>"),
-    ("script-src", "<script src=\"data:text/javascript,__pwned('script-src')\"></script>"),
-    ("img-onerror", "<img src=x onerror=\"__pwned('img-onerror')\">"),
-    ("img-onerror-unquoted", "<img src=x onerror=__pwned('img-onerror-unquoted')>"),
-    ("svg-onload", "<svg onload=\"__pwned('svg-onload')\"><circle r=3></circle></svg>"),
-    ("svg-script", "<svg><script>__pwned('svg-script')</script></svg>"),
-    ("svg-anim", "<svg><animate onbegin=\"__pwned('svg-anim')\" attributeName=x dur=1s></animate></svg>"),
-    ("iframe-js", "<iframe src=\"javascript:parent.__pwned('iframe-js')\"></iframe>"),
-    ("iframe-srcdoc", "<iframe srcdoc=\"<script>parent.__pwned('iframe-srcdoc')</script>\"></iframe>"),
-    ("md-js", "[x-md-js](javascript:__pwned('md-js'))"),
-    ("md-js-case", "[x-md-js-case](JaVaScRiPt:__pwned('md-js-case'))"),
-    ("md-js-entity", "[x-md-js-entity](&#106;avascript:__pwned('md-js-entity'))"),
-    ("md-js-angle", "[x-md-js-angle](<javascript:__pwned('md-js-angle')>)"),
-    ("md-js-space", "[x-md-js-space](  javascript:__pwned('md-js-space'))"),
-    ("md-js-ref", "[x-md-js-ref][r1]\n\n[r1]: javascript:__pwned('md-js-ref')"),
-    ("a-hex-entity", "<a href=\"&#x6A;avascript:__pwned('a-hex-entity')\">x-a-hex-entity</a>"),
-    ("a-colon-entity", "<a href=\"javascript&colon;__pwned('a-colon-entity')\">x-a-colon-entity</a>"),
-    ("a-tab", "<a href=\"java&#9;script:__pwned('a-tab')\">x-a-tab</a>"),
-    ("a-lead-space", "<a href=\" javascript:__pwned('a-lead-space')\">x-a-lead-space</a>"),
-    ("md-data", f"[x-md-data](data:text/html;base64,{B64_DATA_HTML})"),
-    ("a-data", "<a href=\"data:text/html,<script>parent.__pwned('a-data')</script>\">x-a-data</a>"),
-    ("md-vbscript", "[x-md-vbscript](vbscript:msgbox(1))"),
-    ("md-img-js", "![x-md-img-js](javascript:__pwned('md-img-js'))"),
-    ("md-img-quote", "![x](x\" onerror=\"__pwned('md-img-quote'))"),
-    ("vance-dotdot", "[x-vance-dotdot](vance:/wizards/../../x)"),
-    ("vance-js", "[x-vance-js](vance:javascript:__pwned('vance-js'))"),
-    ("vance-hash-js", "[x-vance-hash-js](#vance:javascript:__pwned('vance-hash-js'))"),
-    ("vance-quote", "[x-vance-quote](vance:/wizards/essay\" onclick=\"__pwned('vance-quote'))"),
-    ("vance-query-quote", "[x-vance-query-quote](vance:/wizards/essay-mit-recipe?kind=wizard&recipe='><img "
-                          "src=x onerror=__pwned('vance-query-quote')>)"),
-    ("a-vance-onclick", "<a href=\"vance:/wizards/essay-mit-recipe?kind=wizard\" "
-                        "onclick=\"__pwned('a-vance-onclick')\">x-a-vance-onclick</a>"),
-    ("a-onclick", "<a href=\"#\" onclick=\"__pwned('a-onclick')\">x-a-onclick</a>"),
-    ("a-onmouseover", "<a onmouseover=\"__pwned('a-onmouseover')\">x-a-onmouseover</a>"),
-    ("code-span", "`<img src=x onerror=__pwned('code-span')>`"),
-    ("code-fence", "```html\n<script>__pwned('code-fence')</script>\n<img src=x onerror=__pwned('code-fence')>\n```"),
-    ("style-tag", "<style>body{display:none!important}</style>"),  # would blank the page if rendered
-    ("style-attr", "<div style=\"background:url(javascript:__pwned('style-attr'))\">x-style-attr</div>"),
-    ("meta-refresh-js", "<meta http-equiv=\"refresh\" content=\"0;url=javascript:__pwned('meta-refresh-js')\">"),
-    ("meta-refresh", "<meta http-equiv=\"refresh\" content=\"0;url=https://example.invalid/\">"),
-    ("base-href", "<base href=\"javascript:__pwned('base-href')//\">"),
-    ("form-action", "<form action=\"javascript:__pwned('form-action')\"><button>x-form-action</button></form>"),
-    ("input-autofocus", "<input autofocus onfocus=\"__pwned('input-autofocus')\">"),
-    ("details-toggle", "<details open ontoggle=\"__pwned('details-toggle')\"><summary>s</summary></details>"),
-    ("body-onload", "<body onload=\"__pwned('body-onload')\">"),
-    ("object", "<object data=\"javascript:__pwned('object')\"></object>"),
-    ("embed", "<embed src=\"javascript:__pwned('embed')\">"),
-    ("mxss-math", "<math><mtext><table><mglyph><style><img src=x onerror=__pwned('mxss-math')>"),
-    ("mxss-noscript", "<noscript><p title=\"</noscript><img src=x onerror=__pwned('mxss-noscript')>\">"),
-    ("template", "<template><img src=x onerror=__pwned('template')></template>"),
-]
-PER_REPLY = 8
 
 TRAP = """
 window.__hits = [];
@@ -104,17 +46,6 @@ CHECK_DOM = """(root) => {
   }
   return bad;
 }"""
-
-
-def chunks(items: list[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
-    for start in range(0, len(items), size):
-        yield items[start:start + size]
-
-
-REPLIES = [
-    "\n\n".join([f"Reply {index} follows."] + [payload for _, payload in group] + [f"END-{index}"])
-    for index, group in enumerate(chunks(PAYLOADS, PER_REPLY))
-]
 
 
 def test_the_corpus_is_big_enough() -> None:

@@ -6,13 +6,13 @@ check that silently does not run would look like a passing one.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.support.paths import REPO
+
 AXE_JS = REPO / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("critical", "serious")
 # WCAG 2.x A and AA plus axe's best practices (landmarks, one h1): what issue 17 asks for

@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.support.app_server import AppServer, start_app
 from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm
+from tests.support.paths import ARTIFACTS
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (`make chromium`); Playwright cannot download here
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -60,3 +61,9 @@ def browser() -> Iterator[Browser]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+def screenshot(page: Page, name: str) -> None:
+    """The page as `test-artifacts/<name>.png` (gitignored), to look at after a run."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

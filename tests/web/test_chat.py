@@ -13,14 +13,10 @@ import pytest
 from nicegui.testing import User
 
 from tests.support.fake_llm import FakeLLM
-from tests.web.conftest import click, elements, eventually, one, run_state
+from tests.support.web_chat import send, session_rows, two_chats
+from tests.support.web_user import click, elements, eventually, one, run_state
 from vance_ui.web.chat import messages
 from vance_ui.web.chat.markdown import INLINE_REST_CHARS, end_html, same_rendering, to_html
-
-
-async def send(user: User, text: str) -> None:
-    one(user, "chat-input").value = text
-    user.find(marker="chat-send").click()
 
 
 async def test_without_a_model_the_echo_engine_answers_and_says_so(app_user: User) -> None:
@@ -238,24 +234,6 @@ async def test_stop_ends_a_running_reply_and_keeps_what_arrived(model: FakeLLM, 
     assert 0 < len(shown) < len("word " * 400)
     stored = json.loads(next((web_data / "default" / "_user_local" / "chats").glob("*.json")).read_text())
     assert [m["role"] for m in stored["messages"]] == ["user", "assistant"], "the partial answer is kept"
-
-
-def session_rows(user: User) -> list[Any]:
-    assert user.client is not None
-    return sorted((e for e in user.client.elements.values()
-                   if any(m.startswith("session-") and m[8:9].isdigit() for m in e._markers)), key=lambda e: e.id)
-
-
-async def two_chats(user: User) -> None:
-    """An "old topic" chat, then a newer "new topic" one on top of the list."""
-    await user.open("/")
-    await send(user, "old topic")
-    await eventually(lambda: run_state(user) == "Done", what="the first run")
-    user.find(marker="new-chat").click()
-    await user.should_see(marker="quick-start")
-    await send(user, "new topic")
-    await eventually(lambda: [t.text for t in elements(user, "session-title")] == ["new topic", "old topic"],
-                     what="the newest chat on top")
 
 
 async def test_a_message_in_an_older_chat_moves_it_to_the_top(app_user: User) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import click, elements, emit, eventually, one, run_state, use_prompt
+from tests.support.web_user import click, elements, emit, eventually, one, run_state, use_prompt
+from tests.support.wizard_files import write_wizard
 from vance_ui.web.chat import input_draft
 
 PASSWORD = "pw-7f3a-Zebra-Quartz-91"

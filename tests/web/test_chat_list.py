@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from nicegui.testing import User
 
-from tests.web.conftest import click, elements, eventually, one, open_dialogs, run_state, texts
-from tests.web.test_chat import send, session_rows, two_chats
+from tests.support.web_chat import send, session_rows, two_chats
+from tests.support.web_user import click, elements, eventually, one, open_dialogs, run_state, texts
 
 
 def chat_files(web_data: Path) -> list[Path]:

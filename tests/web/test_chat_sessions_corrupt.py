@@ -8,7 +8,7 @@ from pathlib import Path
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.web.conftest import click, eventually, one, open_dialogs, run_state, texts
+from tests.support.web_user import click, eventually, one, open_dialogs, run_state, texts
 from vance_ui.chat.sessions import SessionStore, StoredMessage
 from vance_ui.documents.filesystem import FileDocumentStore
 

@@ -8,7 +8,7 @@ from typing import Any
 from nicegui.testing import User
 
 from tests.support.fake_llm import FakeLLM
-from tests.web.conftest import elements, eventually, marked, one, open_dialogs, use_prompt
+from tests.support.web_user import elements, eventually, marked, one, open_dialogs, use_prompt
 
 
 async def test_without_a_model_check_says_why_next_to_it_and_submit_still_works(app_user: User) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from nicegui.testing import User
 from pydantic import TypeAdapter
 
-from tests.web.conftest import emit, eventually, one, open_dialogs, run_state, use_prompt
+from tests.support.web_user import emit, eventually, one, open_dialogs, run_state, use_prompt
 from vance_ui.web.shell.links import coerce_prefill, parse_wizard_link, rewrite_vance_links
 from vance_ui.wizards.format.schema import FormField
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from nicegui.testing import User
 from pydantic import TypeAdapter
 
-from tests.web.conftest import elements, eventually, marked, one, open_dialogs, use_prompt
+from tests.support.web_user import elements, eventually, marked, one, open_dialogs, use_prompt
 from vance_ui.chat.drafts import strip_secrets
 from vance_ui.wizards.format.schema import FormField
 

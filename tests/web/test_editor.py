@@ -9,8 +9,9 @@ from typing import Any
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import click, elements, eventually, login, one, path_of
+from tests.support.web_login import login
+from tests.support.web_user import click, elements, eventually, one, path_of
+from tests.support.wizard_files import write_wizard
 from vance_ui.accounts.directory import UserDirectory
 
 SIMPLE = """\

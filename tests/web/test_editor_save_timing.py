@@ -8,8 +8,8 @@ from pathlib import Path
 
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import click, eventually, one
+from tests.support.web_user import click, eventually, one
+from tests.support.wizard_files import write_wizard
 from tests.web.test_editor import SIMPLE, status
 
 

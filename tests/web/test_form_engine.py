@@ -7,7 +7,7 @@ from pathlib import Path
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.web.conftest import click, elements, eventually, one, open_dialogs, use_prompt
+from tests.support.web_user import click, elements, eventually, one, open_dialogs, use_prompt
 
 
 async def open_every_type(user: User) -> None:

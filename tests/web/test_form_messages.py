@@ -14,9 +14,9 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
 from tests.support.fake_llm import FakeLLM
-from tests.web.conftest import eventually, one, use_prompt
+from tests.support.web_user import eventually, one, use_prompt
+from tests.support.wizard_files import write_wizard
 
 REQUIRED = "This field is required."
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import elements, eventually, marked, one, open_dialogs, use_prompt
+from tests.support.web_user import elements, eventually, marked, one, open_dialogs, use_prompt
+from tests.support.wizard_files import write_wizard
 
 OFFSITE = """
 title: { en: "Offsite planner" }

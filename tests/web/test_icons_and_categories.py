@@ -9,8 +9,8 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import eventually, one
+from tests.support.web_user import eventually, one
+from tests.support.wizard_files import write_wizard
 from vance_ui.service import Scope, WizardService
 
 OFFSITE = """\

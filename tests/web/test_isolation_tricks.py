@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from nicegui.testing import User
 
-from tests.web.conftest import elements, emit, eventually, logged_in, one, open_dialogs
+from tests.support.web_login import logged_in
+from tests.support.web_user import elements, emit, eventually, one, open_dialogs
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import FileDocumentStore
 

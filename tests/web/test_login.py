@@ -11,7 +11,8 @@ import yaml
 from nicegui import app
 from nicegui.testing import User
 
-from tests.web.conftest import SECRET, click, elements, eventually, logged_in, one, path_of, refused
+from tests.support.web_login import SECRET, logged_in, refused
+from tests.support.web_user import click, elements, eventually, one, path_of
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import FileDocumentStore

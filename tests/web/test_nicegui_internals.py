@@ -14,7 +14,7 @@ import nicegui
 import pytest
 from nicegui import ui
 
-from tests.conftest import REPO
+from tests.support.paths import REPO
 
 NICEGUI_JS = (Path(nicegui.__file__).parent / "static" / "nicegui.js").read_text(encoding="utf-8")
 SUBMIT_JS = (REPO / "assets" / "submit.js").read_text(encoding="utf-8")

@@ -12,8 +12,8 @@ from nicegui import app
 from nicegui.storage import request_contextvar
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import EVERY_TYPE, elements, eventually, one
+from tests.support.web_user import elements, eventually, one
+from tests.support.wizard_files import EVERY_TYPE, write_wizard
 
 GONE_EN = "The project 'research' is not available any more; showing your personal wizards."
 GONE_DE = "Das Projekt 'research' ist nicht mehr verfügbar; es werden deine persönlichen Wizards gezeigt."

@@ -10,7 +10,7 @@ from typing import Any
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
-from tests.web.conftest import elements, eventually, one, open_dialogs, run_state
+from tests.support.web_user import elements, eventually, one, open_dialogs, run_state
 
 
 def menu(user: User) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nicegui.testing import User
 
-from tests.web.conftest import elements, one, open_dialogs, use_prompt
+from tests.support.web_user import elements, one, open_dialogs, use_prompt
 from vance_ui.service import Scope, WizardService
 
 MEMBERS = [("Ada", "Mathematician, precise"), ("Grace", "Admiral, pragmatic"), ("Linus", "Engineer, blunt")]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import one, open_dialogs, use_prompt
+from tests.support.web_user import one, open_dialogs, use_prompt
+from tests.support.wizard_files import write_wizard
 
 BOMB = """title: {en: Bomb}
 description: {en: A template that never ends}

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from nicegui.testing import User
 
-from tests.conftest import write_wizard
-from tests.web.conftest import EVERY_TYPE, elements, eventually, one
+from tests.support.web_user import elements, eventually, one
+from tests.support.wizard_files import EVERY_TYPE, write_wizard
 from vance_ui.web.shell.icons import FALLBACK, SPRITE_URL, wizard_icon
 
 

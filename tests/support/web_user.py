@@ -1,0 +1,86 @@
+"""Finding, clicking and waiting with NiceGUI's simulated `User` (tests/web): app.py runs in-process."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from nicegui import ui
+from nicegui.testing import User
+from nicegui.testing.user_interaction import UserInteraction
+
+
+def elements(user: User, marker: str) -> list[Any]:
+    """Elements with a marker in creation (= page) order; none is an empty list."""
+    try:
+        found = user.find(marker=marker).elements
+    except AssertionError:
+        return []
+    return sorted(found, key=lambda e: e.id)
+
+
+def marked(user: User, marker: str) -> list[Any]:
+    """All elements with a marker, hidden ones included, in page order."""
+    assert user.client is not None
+    return sorted((e for e in user.client.elements.values() if marker in e._markers), key=lambda e: e.id)
+
+
+def one(user: User, marker: str) -> Any:
+    found = elements(user, marker)
+    assert len(found) == 1, f"expected one '{marker}', found {len(found)}"
+    return found[0]
+
+
+def texts(user: User, marker: str) -> list[str]:
+    return [str(getattr(e, "text", "")) for e in elements(user, marker)]
+
+
+def emit(user: User, event: str, args: Any) -> None:
+    """A global event as the browser would send it (e.g. `vance_link` from assets/vance.js)."""
+    assert user.client is not None
+    UserInteraction(user, {user.client.layout}, None).trigger(event, args)
+
+
+def click(user: User, element: Any) -> None:
+    """Click exactly this element (user.find(...).click() picks the first of several)."""
+    UserInteraction(user, {element}, None).click()
+
+
+def open_dialogs(user: User) -> list[ui.dialog]:
+    assert user.client is not None
+    return [e for e in user.client.elements.values() if isinstance(e, ui.dialog) and e.value]
+
+
+def path_of(user: User) -> str:
+    """Where the current page really is (after redirects)."""
+    if user.client is None or user.client.request is None:
+        return ""
+    url = user.client.request.url
+    return url.path + (f"?{url.query}" if url.query else "")
+
+
+async def eventually(check: Callable[[], bool], timeout: float = 45.0, what: str = "condition") -> None:
+    """Wait until `check()` holds (the UI updates asynchronously), failing after `timeout` seconds.
+
+    Generous by default: the first model call of a process waits for litellm to import (~10 s).
+    """
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+async def use_prompt(user: User) -> None:
+    """Click the open wizard's "Use prompt" and wait until the server is done with it (the button
+    is busy from the click until the prompt is used or the errors are shown)."""
+    user.find(marker="wizard-submit").click()
+    # The spinner's timer (delay 0) is due before this sleep's: after it, a render still running
+    # shows the spinner, and one already done has cancelled it.
+    await asyncio.sleep(0.01)
+    await eventually(lambda: not any("loading" in b.props for b in elements(user, "wizard-submit")),
+                     timeout=10, what="Use prompt to finish")
+
+
+def run_state(user: User) -> str:
+    return str(one(user, "run-state").text)

@@ -1,0 +1,54 @@
+"""Wizard files in a data dir, and wizard texts that several test modules use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def write_wizard(data_dir: Path, layer: str, name: str, text: str, tenant: str = "default") -> Path:
+    """Put a wizard file into a layer folder (`_vance`, `_user_local`, or a project id)."""
+    path = data_dir / tenant / layer / "wizards" / f"{name}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# one field of each type, with defaults, a repeat and a template that shows every value
+EVERY_TYPE = """
+title: { en: "Every field type", de: "Alle Feldtypen" }
+description: { en: "One field of each kind", de: "Ein Feld jeder Art" }
+icon: no-such-heroicon
+category: testing
+fields:
+  - { name: title, type: string, required: true, defaultValue: "Hello",
+      label: { en: "Title" }, help: { en: "A short title" } }
+  - { name: notes, type: textarea, rows: 5, label: { en: "Notes" } }
+  - { name: secret, type: password, label: { en: "Secret" } }
+  - { name: count, type: integer, integerMin: 1, integerMax: 9, defaultValue: 3, label: { en: "Count" } }
+  - { name: loud, type: boolean, defaultValue: true, label: { en: "Loud" } }
+  - name: tone
+    type: select
+    defaultValue: casual
+    label: { en: "Tone" }
+    choices:
+      - { value: formal, label: { en: "Formal" } }
+      - { value: casual, label: { en: "Casual" } }
+  - name: tags
+    type: multi_select
+    label: { en: "Tags" }
+    choices:
+      - { value: red, label: { en: "Red" } }
+      - { value: green, label: { en: "Green" } }
+      - { value: blue, label: { en: "Blue" } }
+  - name: people
+    type: repeat
+    min: 1
+    max: 3
+    label: { en: "People" }
+    item:
+      - { name: name, type: string, required: true, label: { en: "Name" } }
+      - { name: age, type: integer, label: { en: "Age" } }
+promptTemplate: |
+  T={{ title }} N={{ notes }} C={{ count }} L={{ loud }} O={{ tone }} G={% for t in tags %}{{ t }},{% endfor %}
+  P={% for p in people %}{{ p.name }}/{{ p.age }};{% endfor %}
+"""
