@@ -6,7 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -213,6 +212,7 @@ from pathlib import Path
 from vance_ui.documents.filesystem import FileDocumentStore
 from vance_ui.documents.store import VersionMismatch
 store = FileDocumentStore(Path(sys.argv[1]))
+print("ready", flush=True)
 sys.stdin.readline()  # all start together
 try:
     store.replace("default", "_vance", "wizards/notes.yaml", f"title: {sys.argv[2]}\\n".encode(), sys.argv[3])
@@ -226,7 +226,9 @@ def test_racing_processes_exactly_one_wins(data_dir: Path) -> None:
     base = FileDocumentStore(data_dir).put("default", "_vance", "wizards/notes.yaml", b"title: base\n")
     racers = [subprocess.Popen([sys.executable, "-c", RACER, str(data_dir), f"p{i}", base.version], cwd=REPO,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for i in range(4)]
-    time.sleep(1)  # let them import; then release them at once
+    for racer in racers:  # once every racer has imported, release them at once
+        assert racer.stdout is not None
+        assert racer.stdout.readline() == "ready\n"
     for racer in racers:
         assert racer.stdin is not None
         racer.stdin.write("go\n")

@@ -185,11 +185,14 @@ async def test_sessions_are_stored_and_survive_a_new_page(web_data: Path, app_us
     await send(app_user, "Plan the offsite")
     await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
 
-    files = list((web_data / "default" / "_user_local" / "chats").glob("*.json"))
-    assert len(files) == 1
-    stored = json.loads(files[0].read_text())
-    assert stored["title"] == "Plan the offsite"
-    assert [m["role"] for m in stored["messages"]] == ["user", "assistant"]
+    def stored() -> Any:
+        [chat] = (web_data / "default" / "_user_local" / "chats").glob("*.json")  # one chat
+        return json.loads(chat.read_text())
+
+    # the answer is stored as the run ends, in a thread
+    await eventually(lambda: [m["role"] for m in stored()["messages"]] == ["user", "assistant"],
+                     what="the answer in the stored chat")
+    assert stored()["title"] == "Plan the offsite"
 
     await app_user.open("/")
     await app_user.should_see("Plan the offsite")

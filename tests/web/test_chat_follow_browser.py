@@ -3,7 +3,7 @@ scrolling up, even a little, stops the following; scrolling back down resumes it
 
 from __future__ import annotations
 
-import time
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -32,8 +32,14 @@ def gap(page: Page) -> float:
     return float(page.evaluate(GAP))
 
 
-def paragraph(page: Page, index: int, timeout: float = 60_000) -> None:
+def paragraph(page: Page, index: int, timeout: float = 10_000) -> None:
     page.locator(".vance-msg-assistant .vance-markdown", has_text=f"Paragraph {index} ").wait_for(timeout=timeout)
+
+
+def last_paragraph(page: Page) -> int:
+    """The number of the last paragraph of the answer on the page now."""
+    text = page.locator(".vance-msg-assistant").last.inner_text()
+    return max(int(number) for number in re.findall(r"Paragraph (\d+) ", text))
 
 
 def test_a_streaming_answer_is_followed_until_the_user_scrolls_up(page: Page, server: AppServer,
@@ -47,10 +53,10 @@ def test_a_streaming_answer_is_followed_until_the_user_scrolls_up(page: Page, se
     assert gap(page) < 50, "the newest text is in view"
 
     page.mouse.wheel(0, -120)  # a small step up, still near the bottom
-    time.sleep(0.5)
-    held = page.evaluate("window.scrollY")
-    time.sleep(1.0)
-    assert page.evaluate("window.scrollY") == held, "the page stays where the user scrolled to"
+    page.wait_for_function(f"({GAP}) > 200")  # the answer grows below the view
+    held = page.evaluate("window.scrollY")  # from here only the wheel's own scroll may move it (up)
+    paragraph(page, last_paragraph(page) + 10)  # more of the answer, which following would scroll to
+    assert page.evaluate("window.scrollY") <= held, "the page stays where the user scrolled to"
     assert gap(page) > 200
 
     page.mouse.wheel(0, 100_000)  # back to the bottom

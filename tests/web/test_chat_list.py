@@ -18,6 +18,13 @@ def chat_files(web_data: Path) -> list[Path]:
     return sorted((web_data / "default" / "_user_local" / "chats").glob("*.json"))
 
 
+async def new_chat(user: User) -> None:
+    """Click "New chat" and wait for the list to show what it did (it is redrawn once that is done)."""
+    shown = one(user, "session-list")
+    user.find(marker="new-chat").click()
+    await eventually(lambda: shown.is_deleted, what="the list after New chat")
+
+
 async def test_rename_of_an_untitled_chat_starts_from_the_title_the_list_shows(app_user: User) -> None:
     await app_user.open("/")
     await eventually(lambda: texts(app_user, "session-title") == ["New chat"], what="the untitled chat")
@@ -55,10 +62,9 @@ async def test_new_chat_switches_to_the_empty_chat_instead_of_piling_up_more(web
                                                                              app_user: User) -> None:
     await app_user.open("/")
     await eventually(lambda: texts(app_user, "session-title") == ["New chat"], what="the first, empty chat")
-    app_user.find(marker="new-chat").click()
-    app_user.find(marker="new-chat").click()
-    await asyncio.sleep(0.2)
-    assert texts(app_user, "session-title") == ["New chat"]
+    for _ in range(2):
+        await new_chat(app_user)
+        assert texts(app_user, "session-title") == ["New chat"]
     assert len(chat_files(web_data)) == 1
 
     await send(app_user, "a topic")
@@ -83,14 +89,19 @@ async def test_a_tab_closed_while_a_chat_dialog_is_open_changes_nothing_and_logs
     await app_user.open("/")
     await send(app_user, "keep me")
     await eventually(lambda: run_state(app_user) == "Done", what="the run to finish")
+    await eventually(lambda: b'"assistant"' in chat_files(web_data)[0].read_bytes(), what="the answer stored")
     stored = chat_files(web_data)[0].read_bytes()
     click(app_user, one(app_user, action))
     await app_user.should_see(marker=button)
     assert app_user.client is not None
+    [dialog] = open_dialogs(app_user)
+    # a waiter on the dialog's answer, queued behind the chat's own task (waiting since it opened the dialog)
+    behind = asyncio.ensure_future(dialog.submitted.wait())
+    await asyncio.sleep(0)  # it starts waiting
 
     with caplog.at_level(logging.WARNING):
         app_user.client.delete()  # the tab closed and NiceGUI gave up waiting for it to reconnect
-        await asyncio.sleep(0.3)  # the dialog's task resumes and finishes
+        await behind  # the deleted dialog answered: the chat's task has gone on and finished before this
 
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert [f.read_bytes() for f in chat_files(web_data)] == [stored]

@@ -59,8 +59,11 @@ async def test_a_corrupt_session_is_an_error_entry_and_the_others_keep_working(w
     await eventually(lambda: run_state(app_user) == "Done", what="the echo reply")
     assert transcript(app_user)[:2] == ["hello from the older chat", "and one more"]
 
-    stored = json.loads((web_data / "default" / "_user_local" / "chats" / f"{older_id}.json").read_text())
-    assert [m["content"] for m in stored["messages"]][:2] == ["hello from the older chat", "and one more"]
+    def stored() -> list[str]:
+        chat = json.loads((web_data / "default" / "_user_local" / "chats" / f"{older_id}.json").read_text())
+        return [m["content"] for m in chat["messages"]]
+
+    await eventually(lambda: stored()[:2] == ["hello from the older chat", "and one more"], what="the message stored")
     assert texts(app_user, "session-broken-title") == ["Damaged chat"], "still listed after the refresh"
     broken = (web_data / "default" / "_user_local" / "chats" / f"{BROKEN_ID}.json").read_bytes()
     assert broken.endswith(b'"messages": ['), "the damaged file is left as it was"
