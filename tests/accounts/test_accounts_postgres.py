@@ -39,7 +39,7 @@ def vance(argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captu
     return out
 
 
-def eventually(check: Callable[[], bool], what: str, seconds: float = 15.0) -> None:
+def eventually(check: Callable[[], bool], what: str, seconds: float = 10.0) -> None:
     """Polls `check` until it is true; the deadline only ends a broken run."""
     deadline = time.monotonic() + seconds
     while not check():

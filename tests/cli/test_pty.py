@@ -9,6 +9,8 @@ import pexpect
 
 from tests.support.cli import FIXTURES, VANCE, child_env
 
+STARTUP = 45  # seconds for `vance` to import and ask its first question on a busy machine
+
 
 def spawn(data_dir: Path, *args: str) -> pexpect.spawn:
     layer = data_dir / "default" / "_vance" / "wizards"
@@ -18,12 +20,12 @@ def spawn(data_dir: Path, *args: str) -> pexpect.spawn:
     env.pop("EDITOR", None)
     env.pop("VISUAL", None)
     return pexpect.spawn(VANCE, ["wizard", "all-types", *args], env=env, cwd=str(data_dir.parent),
-                         timeout=45, encoding="utf-8", dimensions=(40, 120))
+                         timeout=10, encoding="utf-8", dimensions=(40, 120))
 
 
 def test_ctrl_c_exits_130_without_traceback(data_dir: Path) -> None:
     child = spawn(data_dir)
-    child.expect("Every field type")
+    child.expect("Every field type", timeout=STARTUP)
     child.expect("Title")
     child.sendline("")
     child.expect("Notes")
@@ -41,9 +43,9 @@ def test_questions_stay_on_the_terminal_when_stdout_is_a_file(data_dir: Path) ->
     layer.mkdir(parents=True, exist_ok=True)
     shutil.copy(FIXTURES / "wizards" / "all-types.yaml", layer)
     env = child_env(VANCE_DATA_DIR=str(data_dir), VANCE_WATCH="false", TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn("/bin/sh", ["-c", f"'{VANCE}' wizard all-types > '{out}'"], env=env, timeout=45,
+    child = pexpect.spawn("/bin/sh", ["-c", f"'{VANCE}' wizard all-types > '{out}'"], env=env, timeout=10,
                           encoding="utf-8")
-    child.expect("Title")
+    child.expect("Title", timeout=STARTUP)
     child.sendline("")
     child.expect("Notes")
     child.send("x\x1b\r")

@@ -40,7 +40,7 @@ def lists(app: AppServer, name: str) -> bool:
     return response.status_code == 200 and name in {wizard["name"] for wizard in response.json()["wizards"]}
 
 
-def eventually(check: object, what: str, seconds: float = 15.0) -> None:
+def eventually(check: object, what: str, seconds: float = 10.0) -> None:
     """Polls `check` (a callable) until it is true; the deadline only ends a broken run."""
     deadline = time.monotonic() + seconds
     while not check():  # type: ignore[operator]

@@ -60,11 +60,9 @@ def path_of(user: User) -> str:
     return url.path + (f"?{url.query}" if url.query else "")
 
 
-async def eventually(check: Callable[[], bool], timeout: float = 45.0, what: str = "condition") -> None:
-    """Wait until `check()` holds (the UI updates asynchronously), failing after `timeout` seconds.
-
-    Generous by default: the first model call of a process waits for litellm to import (~10 s).
-    """
+async def eventually(check: Callable[[], bool], timeout: float = 10.0, what: str = "condition") -> None:
+    """Wait until `check()` holds (the UI updates asynchronously), failing after `timeout` seconds
+    (the `model` fixture imports litellm beforehand, so no wait includes that import)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while not check():
         assert asyncio.get_running_loop().time() < deadline, f"timed out waiting for {what}"

@@ -12,6 +12,7 @@ from tests.support.fake_llm import FakeLLM
 from tests.support.web_login import SECRET, personal
 from tests.support.wizard_files import EVERY_TYPE, write_wizard
 from vance_ui.accounts.directory import UserDirectory
+from vance_ui.llm.client import import_litellm
 from vance_ui.web.form import actions as form_actions
 
 
@@ -39,7 +40,9 @@ def web_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def model(fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> FakeLLM:
-    """The app's chat and Check model: litellm's real HTTP path to the fake server on loopback."""
+    """The app's chat and Check model: litellm's real HTTP path to the fake server on loopback.
+    litellm is imported here (seconds, once a process), as the app's warm-up would at startup."""
+    import_litellm()
     monkeypatch.setenv("VANCE_MODEL", "openai/fake")
     monkeypatch.setenv("VANCE_LLM_API_BASE", fake_llm.base_url)
     monkeypatch.setenv("VANCE_LLM_API_KEY", "x")
