@@ -112,12 +112,16 @@ def assert_structured(response: httpx.Response) -> dict[str, Any]:
     return body
 
 
-@pytest.mark.parametrize("endpoint", ["render", "validate"])
-@pytest.mark.parametrize(("label", "raw", "status", "code", "detail"), CASES, ids=[c[0] for c in CASES])
+# every case against /render; against /validate (the Check) only those that are not about form rules: the
+# Check is lenient by design, rules are for render, not for suggestions
+ENDPOINT_CASES = [pytest.param(endpoint, *case, id=f"{case[0]}-{endpoint}")
+                  for case in CASES for endpoint in ("render", "validate")
+                  if endpoint == "render" or case[3] != "validation_failed"]
+
+
+@pytest.mark.parametrize(("endpoint", "label", "raw", "status", "code", "detail"), ENDPOINT_CASES)
 def test_hostile_bodies_get_a_structured_4xx(client: httpx.Client, endpoint: str, label: str, raw: str | bytes,
                                              status: int, code: str, detail: str | None) -> None:
-    if endpoint == "validate" and code == "validation_failed":
-        pytest.skip("the Check is lenient by design: form rules are for render, not for suggestions")
     started = time.monotonic()
     response = client.post(f"{BASE}/gremium/{endpoint}", content=raw, headers={"content-type": "application/json"})
     elapsed = time.monotonic() - started
