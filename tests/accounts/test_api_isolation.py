@@ -7,6 +7,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.support.api_errors import assert_error
 from tests.support.api_server import Team, personal, team
 from tests.support.wizard_files import write_wizard
 
@@ -34,10 +35,12 @@ def test_each_user_sees_only_their_own_user_layer(team: Team) -> None:
 
 
 def test_guessing_another_users_wizard_or_namespace_fails(team: Team) -> None:
-    assert get(team, "/brain/acme/wizards/bobonly", team.alice).status_code == 404
-    assert post(team, "/brain/acme/wizards/bobonly/render", team.alice, {"values": {}}).status_code == 404
+    assert_error(get(team, "/brain/acme/wizards/bobonly", team.alice), 404, "wizard_not_found")
+    assert_error(post(team, "/brain/acme/wizards/bobonly/render", team.alice, {"values": {}}), 404,
+                 "wizard_not_found")
     response = get(team, "/brain/acme/wizards?projectId=_user_bob", team.alice)
-    assert response.status_code == 400 and "bob" not in str(response.json().get("wizards", ""))
+    assert_error(response, 400, "invalid_name", "invalid projectId: '_user_bob'")
+    assert "bob notes" not in response.text
     assert get(team, "/brain/acme/wizards?projectId=_user_alice", team.alice).status_code == 200
 
 
@@ -53,9 +56,11 @@ def test_a_link_into_alice_s_layer_shows_bob_nothing_of_hers(team: Team, data_di
         listed = get(team, f"/brain/acme/wizards?projectId={project}", team.bob)
         assert listed.status_code == 200 and "alice" not in listed.text, project
         for name in ("stolen", "diary"):
-            assert get(team, f"/brain/acme/wizards/{name}?projectId={project}", team.bob).status_code == 404
+            shown = get(team, f"/brain/acme/wizards/{name}?projectId={project}", team.bob)
+            assert_error(shown, 404, "wizard_not_found")
             rendered = post(team, f"/brain/acme/wizards/{name}/render?projectId={project}", team.bob, {"values": {}})
-            assert rendered.status_code == 404 and "alice" not in rendered.text
+            assert_error(rendered, 404, "wizard_not_found")
+            assert "alice" not in shown.text + rendered.text
     assert "diary" in {w["name"] for w in get(team, "/brain/acme/wizards", team.alice).json()["wizards"]}
 
 
@@ -63,23 +68,22 @@ def test_a_link_into_alice_s_layer_shows_bob_nothing_of_hers(team: Team, data_di
 def test_missing_or_wrong_tokens_are_401(team: Team, token: str | None) -> None:
     for response in (get(team, "/brain/acme/wizards", token), get(team, "/brain/acme/wizards/gremium", token),
                      post(team, "/brain/acme/wizards/gremium/render", token, {"values": {}})):
-        assert response.status_code == 401
-        assert response.json()["error"] == "unauthorized"
+        assert_error(response, 401, "unauthorized")
         assert response.headers["www-authenticate"] == "Bearer"
 
 
 def test_a_foreign_tenant_looks_like_a_missing_one(team: Team) -> None:
     foreign = get(team, "/brain/research/wizards", team.bob)
     missing = get(team, "/brain/nowhere/wizards", team.bob)
-    assert foreign.status_code == missing.status_code == 404
-    assert foreign.json()["error"] == missing.json()["error"] == "tenant_not_found"
+    said = assert_error(foreign, 404, "tenant_not_found")["message"]
+    assert said.replace("research", "nowhere") == assert_error(missing, 404, "tenant_not_found")["message"]
     assert get(team, "/brain/research/wizards", team.alice).status_code == 200
 
 
 def test_a_removed_user_loses_access_without_restart(team: Team) -> None:
     assert get(team, "/brain/acme/wizards", team.bob).status_code == 200
     team.users.remove_user("bob")
-    assert get(team, "/brain/acme/wizards", team.bob).status_code == 401
+    assert_error(get(team, "/brain/acme/wizards", team.bob), 401, "unauthorized")
 
 
 def test_healthz_needs_no_token(team: Team) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.support.api_errors import assert_error
 from tests.support.app_server import AppServer, start_app
 from tests.support.cli import VANCE, child_env
 from tests.support.wizard_files import write_wizard
@@ -40,13 +41,12 @@ def test_the_workers_answer_the_api_as_the_web_app_does(workers: AppServer) -> N
         rendered = http.post(f"{BASE}/gremium/render", json={"values": GREMIUM})
         assert rendered.status_code == 200 and "Ada" in rendered.json()["prompt"]
         invalid = http.post(f"{BASE}/gremium/render", json={"values": {"members": "nobody"}})
-        assert invalid.status_code == 400 and invalid.json()["error"] == "validation_failed"
-        missing = http.get(f"{BASE}/no-such-wizard")
-        assert missing.status_code == 404 and missing.json()["error"] == "wizard_not_found"
+        assert_error(invalid, 400, "validation_failed")
+        assert_error(http.get(f"{BASE}/no-such-wizard"), 404, "wizard_not_found")
 
 
 def test_no_web_pages_only_json(workers: AppServer) -> None:
-    page = fresh_get(workers, "/")
+    page = fresh_get(workers, "/")  # not an API path: FastAPI's own `{"detail": "Not Found"}`
     assert page.status_code == 404 and page.headers["content-type"].startswith("application/json")
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from tests.support.api_errors import assert_error
 from tests.support.app_server import AppServer, start_app
 
 RENDER = "/brain/default/wizards/gremium/render"
@@ -32,6 +33,7 @@ def test_api_answers_carry_no_session_cookie(app_process: AppServer) -> None:
                    client.post(RENDER, json={"values": MEMBERS}), client.get("/healthz"),
                    client.get("/brain/default/wizards/no-such")]
         assert [a.status_code for a in answers] == [200, 200, 200, 200, 404]
+        assert_error(answers[-1], 404, "wizard_not_found")
         assert all("set-cookie" not in a.headers for a in answers)
         assert not client.cookies  # nothing to carry from one API call to the next
 
@@ -63,8 +65,7 @@ def test_a_big_body_is_still_refused_with_413(app_process: AppServer) -> None:
     huge = b'{"values": {"outputName": "' + b"x" * 2_000_000 + b'"}}'
     answer = httpx.post(app_process.base_url + RENDER, content=huge, timeout=30,
                         headers={"content-type": "application/json"})
-    assert answer.status_code == 413
-    assert answer.json()["error"] == "payload_too_large"
+    assert_error(answer, 413, "payload_too_large")
 
 
 def test_the_listing_is_compressed_once(app_process: AppServer) -> None:

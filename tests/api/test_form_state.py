@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support.api_errors import assert_error
 from tests.support.api_server import ApiServer
 from tests.support.paths import README
 from tests.support.readme import freeze_today, readme_trip_request
@@ -153,9 +154,7 @@ def test_render_applies_visibility(order: httpx.Client) -> None:
 def test_render_errors_name_their_page(order: httpx.Client) -> None:
     response = order.post(f"{BASE}/order/render", json={"values": {"dish": "pizza", "deliver": True,
                                                                     "when": "2025-12-31"}})
-    assert response.status_code == 400
-    body = response.json()
-    assert body["error"] == "validation_failed"
+    body = assert_error(response, 400, "validation_failed")
     assert [(e["field"], e["error"], e["page"]) for e in body["errors"]] == [
         ("topping", "required", 0), ("address", "required", 1), ("when", "date_min", 1)]
 
@@ -179,7 +178,7 @@ def test_hostile_values_get_structured_answers_never_a_500(order: httpx.Client, 
         assert response.status_code in (200, 400), (route, response.status_code, response.text[:300])
         body = response.json()
         if response.status_code == 400:
-            assert body["error"] == "validation_failed" and body["errors"], body
+            assert assert_error(response, 400, "validation_failed")["errors"], body
         elif route == "state":
             assert set(body) == {"hidden", "pages", "errors", "prompt", "followUps", "previewError"}
             assert all({"field", "error", "message"} <= set(e) for e in body["errors"])
@@ -194,14 +193,13 @@ def test_hostile_values_get_structured_answers_never_a_500(order: httpx.Client, 
 ])
 def test_malformed_state_bodies_are_400(order: httpx.Client, body: str, code: str) -> None:
     response = order.post(f"{BASE}/order/state", content=body, headers={"content-type": "application/json"})
-    assert response.status_code == 400 and response.json()["error"] == code, response.text[:300]
+    assert_error(response, 400, code)
 
 
 def test_state_bodies_over_the_cap_are_413_and_unknown_wizards_404(order: httpx.Client) -> None:
     response = order.post(f"{BASE}/order/state", json={"values": {"address": "x" * 2_000_000}})
-    assert response.status_code == 413 and response.json()["error"] == "payload_too_large"
-    missing = order.post(f"{BASE}/nope/state", json={"values": {}})
-    assert missing.status_code == 404 and missing.json()["error"] == "wizard_not_found"
+    assert_error(response, 413, "payload_too_large")
+    assert_error(order.post(f"{BASE}/nope/state", json={"values": {}}), 404, "wizard_not_found")
 
 
 def test_a_preview_that_fails_is_reported_in_the_state(http: httpx.Client, data_dir: Path) -> None:

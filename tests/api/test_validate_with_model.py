@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from tests.support.api_errors import assert_error
 from tests.support.api_server import ApiServer
 from tests.support.fake_llm import FakeLLM
 
@@ -49,9 +50,7 @@ def test_json_in_a_code_fence_is_accepted(model_http: httpx.Client, fake_llm: Fa
 
 def test_garbage_is_a_clear_error_not_a_500(model_http: httpx.Client, fake_llm: FakeLLM) -> None:
     fake_llm.reply("I think the form looks lovely.")
-    response = model_http.post(URL, json={"values": VALUES})
-    assert response.status_code == 502
-    assert response.json()["error"] == "model_bad_response"
+    assert_error(model_http.post(URL, json={"values": VALUES}), 502, "model_bad_response")
 
 
 def test_malformed_entries_are_dropped(model_http: httpx.Client, fake_llm: FakeLLM) -> None:
@@ -67,22 +66,20 @@ def test_model_errors_are_readable(model_http: httpx.Client, fake_llm: FakeLLM, 
                                    expected: int) -> None:
     fake_llm.reply("", status=status)
     response = model_http.post(URL, json={"values": VALUES})
-    assert response.status_code == expected
-    assert response.json()["error"] == code
+    assert_error(response, expected, code)
     assert "Traceback" not in response.text
 
 
 def test_no_model_configured_is_503(http: httpx.Client) -> None:
     response = http.post(URL, json={"values": VALUES})
-    assert response.status_code == 503
-    assert response.json()["error"] == "model_not_configured"
-    assert "VANCE_FAST_MODEL" in response.json()["message"]
+    assert "VANCE_FAST_MODEL" in assert_error(response, 503, "model_not_configured")["message"]
 
 
 def test_a_wizard_without_validator_prompt_has_no_check(http: httpx.Client) -> None:
     assert http.get("/brain/default/wizards/create-project").json()["hasValidator"] in (True, False)
     names = [w["name"] for w in http.get("/brain/default/wizards").json()["wizards"]]
     without = [n for n in names if not http.get(f"/brain/default/wizards/{n}").json()["hasValidator"]]
+    assert without, "a bundled wizard without a validatorPrompt"
     for name in without:
         response = http.post(f"/brain/default/wizards/{name}/validate", json={"values": {}})
-        assert response.status_code == 404 and "no validatorPrompt" in response.json()["message"]
+        assert "no validatorPrompt" in assert_error(response, 404, "wizard_not_found")["message"]

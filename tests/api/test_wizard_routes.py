@@ -7,6 +7,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.support.api_errors import assert_error
 from tests.support.wizard_files import write_wizard
 
 BASE = "/brain/default/wizards"
@@ -94,8 +95,8 @@ def test_the_definition_carries_load_warnings_and_render_errors_name_file_lines(
     assert http.post(f"{BASE}/offsite/render", json={"values": {"days": 2}}).json()["prompt"].startswith(
         "Plan a -day offsite.")  # served all the same
     failed = http.post(f"{BASE}/offsite/render", json={"values": {"days": 0}})
-    assert failed.status_code == 422 and failed.json()["error"] == "template_runtime"
-    assert "offsite.yaml, line 8 (promptTemplate): ZeroDivisionError" in failed.json()["message"]  # the file's line 8
+    message = assert_error(failed, 422, "template_runtime")["message"]
+    assert "offsite.yaml, line 8 (promptTemplate): ZeroDivisionError" in message  # the file's line 8
 
 
 def test_render_returns_the_prompt(http: httpx.Client) -> None:
@@ -107,9 +108,7 @@ def test_render_returns_the_prompt(http: httpx.Client) -> None:
 def test_render_validation_errors_are_structured(http: httpx.Client) -> None:
     values = {**GREMIUM, "members": [*GREMIUM["members"], {"name": "", "description": "c"}]}
     response = http.post(f"{BASE}/gremium/render", json={"values": values})
-    assert response.status_code == 400
-    body = response.json()
-    assert body["error"] == "validation_failed"
+    body = assert_error(response, 400, "validation_failed")
     assert [(e["field"], e["error"]) for e in body["errors"]] == [("members[2].name", "required")]
 
 
@@ -118,54 +117,49 @@ def test_password_values_are_not_echoed_in_errors(http: httpx.Client, data_dir: 
                  "  - {name: pw, type: password, label: {en: P}, required: true}\n"
                  "  - {name: n, type: integer, label: {en: N}}\npromptTemplate: 'x'\n")
     response = http.post(f"{BASE}/login/render", json={"values": {"pw": "hunter2-secret", "n": "hunter2-secret"}})
-    assert response.status_code == 400 and "hunter2-secret" not in response.text
+    assert_error(response, 400, "validation_failed")
+    assert "hunter2-secret" not in response.text
 
 
 @pytest.mark.parametrize("path", [f"{BASE}/nope", f"{BASE}/nope/render"])
 def test_unknown_wizard_is_404_json(http: httpx.Client, path: str) -> None:
     response = http.post(path, json={}) if path.endswith("render") else http.get(path)
-    assert response.status_code == 404
-    assert response.json()["error"] == "wizard_not_found"
+    assert_error(response, 404, "wizard_not_found")
 
 
-@pytest.mark.parametrize("path", [
-    f"{BASE}/UPPER", f"{BASE}/a%20b", f"{BASE}/%2e%2e", f"{BASE}/..%2f..%2fetc", f"{BASE}/x%00y",
-    f"{BASE}/{'a' * 300}", "/brain/..%2f/wizards", "/brain/a%00/wizards", f"{BASE}?projectId=..%2Fx",
-    f"{BASE}?projectId=_secret", f"{BASE}?projectId=a%2Fb",
+@pytest.mark.parametrize(("path", "status", "error"), [
+    (f"{BASE}/UPPER", 400, "invalid_request"), (f"{BASE}/a%20b", 400, "invalid_request"),
+    (f"{BASE}/%2e%2e", 400, "invalid_request"), (f"{BASE}/x%00y", 400, "invalid_request"),
+    (f"{BASE}/{'a' * 300}", 400, "invalid_request"), ("/brain/a%00/wizards", 400, "invalid_request"),
+    (f"{BASE}?projectId=..%2Fx", 400, "invalid_request"), (f"{BASE}?projectId=_secret", 400, "invalid_request"),
+    (f"{BASE}?projectId=a%2Fb", 400, "invalid_request"),
+    (f"{BASE}/..%2f..%2fetc", 404, "not_found"), ("/brain/..%2f/wizards", 404, "not_found"),  # no such route
 ])
-def test_path_tricks_answer_4xx_json_never_500(http: httpx.Client, path: str) -> None:
-    response = http.get(path)
-    assert response.status_code in (400, 404, 422), response.text
-    assert response.headers["content-type"].startswith("application/json")
-    assert "error" in response.json() or "detail" in response.json()
+def test_path_tricks_answer_4xx_json_never_500(http: httpx.Client, path: str, status: int, error: str) -> None:
+    assert_error(http.get(path), status, error)
 
 
 @pytest.mark.parametrize("body", ["[1]", '{"values": [1]}', '{"values": "x"}', "not json", '{"values": {"a": '])
 def test_malformed_bodies_are_400(http: httpx.Client, body: str) -> None:
     response = http.post(f"{BASE}/gremium/render", content=body, headers={"content-type": "application/json"})
-    assert response.status_code == 400
-    assert response.json()["error"] == "invalid_request"
+    assert_error(response, 400, "invalid_request")
 
 
 def test_wrong_value_types_are_400_with_paths(http: httpx.Client) -> None:
     values = {**GREMIUM, "createNow": "yes", "members": "everyone"}
     response = http.post(f"{BASE}/gremium/render", json={"values": values})
-    assert response.status_code == 400
-    assert {(e["field"], e["error"]) for e in response.json()["errors"]} == {
+    assert {(e["field"], e["error"]) for e in assert_error(response, 400, "validation_failed")["errors"]} == {
         ("createNow", "invalid_type"), ("members", "invalid_type")}
 
 
 def test_oversized_body_is_413(http: httpx.Client) -> None:
     big = {"values": {"purpose": "x" * 2_000_000}}
-    response = http.post(f"{BASE}/gremium/render", json=big)
-    assert response.status_code == 413
-    assert response.json()["error"] == "payload_too_large"
+    assert_error(http.post(f"{BASE}/gremium/render", json=big), 413, "payload_too_large")
 
 
 def test_unknown_api_paths_and_methods_are_json(http: httpx.Client) -> None:
-    assert http.get("/brain/default/nothing").json()["error"] == "not_found"
-    response = http.delete(f"{BASE}/gremium")
-    assert response.status_code == 405 and response.json()["error"] == "method_not_allowed"
+    assert_error(http.get("/brain/default/nothing"), 404, "not_found")
+    assert_error(http.delete(f"{BASE}/gremium"), 405, "method_not_allowed")
 
 
 def test_template_limits_at_render_are_a_clear_422(http: httpx.Client, data_dir: Path) -> None:
@@ -173,8 +167,7 @@ def test_template_limits_at_render_are_a_clear_422(http: httpx.Client, data_dir:
                  "  - {name: n, type: integer, label: {en: N}}\n"
                  "promptTemplate: '{% for a in range(n) %}{% for b in range(n) %}{% endfor %}{% endfor %}'\n")
     response = http.post(f"{BASE}/loop/render", json={"values": {"n": 100000}})
-    assert response.status_code == 422
-    assert response.json()["error"] == "template_limit" and "iterations" in response.json()["message"]
+    assert "iterations" in assert_error(response, 422, "template_limit")["message"]
 
 
 # 40,000 loop iterations with string work: ~0.1 s, well inside the 1 s render deadline.

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.api_errors import assert_error_body
 from tests.support.cli import GREMIUM
 from vance_ui.cli.main import main
 from vance_ui.wizards.format.schema import wizard_json_schema
@@ -53,8 +54,7 @@ def test_render_validation_errors_exit_2(cli_data: Path, tmp_path: Path, capsys:
     assert main(["render", "gremium", "--values", str(values)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    body = json.loads(captured.err)
-    assert body["error"] == "validation_failed"
+    body = assert_error_body(json.loads(captured.err), "validation_failed")
     assert [e["field"] for e in body["errors"]] == ["members[0].name", "members[1].name"]
 
 

@@ -17,6 +17,7 @@ import httpx
 import psycopg
 import pytest
 
+from tests.support.api_errors import assert_error
 from tests.support.app_server import AppServer, start_app
 from tests.support.paths import REPO
 from tests.support.postgres import PgCluster
@@ -167,6 +168,7 @@ def test_a_database_restart_makes_both_answer_503_and_both_recover(two_apps: tup
                 response = httpx.get(app.base_url + LISTING, timeout=15)
                 return response.status_code == 503 and response.json()["error"] == "store_unavailable"
             eventually(unavailable, "no 503 store_unavailable while the database is down")
+            assert_error(httpx.get(app.base_url + LISTING, timeout=15), 503, "store_unavailable")
             assert httpx.get(app.base_url + "/healthz", timeout=10).status_code == 200  # the process lives on
             not_ready = httpx.get(app.base_url + "/readyz", timeout=15)  # a proxy sends new browsers elsewhere
             assert not_ready.status_code == 503 and not_ready.json()["error"] == "not_ready", not_ready.text

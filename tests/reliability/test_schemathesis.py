@@ -68,6 +68,17 @@ def schema_valid_requests_are_accepted(ctx: Any, response: Any, case: schemathes
     raise AssertionError(f"schema-valid request refused: {response.status_code} {response.text[:300]}")
 
 
+def error_answers_keep_the_contract(ctx: Any, response: Any, case: schemathesis.Case[Any]) -> bool | None:
+    """Every error answer of the /brain routes is `{"error": "<code>", "message": "..."}`, both readable
+    (the routes beside them, /healthz and /openapi.json, answer e.g. a TRACE with FastAPI's own body)."""
+    if response.status_code < 400 or not case.path.startswith("/brain"):
+        return None
+    body = response.json()
+    assert isinstance(body, dict) and isinstance(body.get("error"), str) and body["error"], response.text[:300]
+    assert isinstance(body.get("message"), str) and body["message"].strip(), response.text[:300]
+    return None
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _litellm_imported() -> None:
     """litellm's first import takes seconds; do it once, outside the timed requests."""
@@ -84,4 +95,4 @@ def test_api_conforms_to_its_own_schema(case: schemathesis.Case[Any], api: ApiSe
     monkeypatch.setattr(api.service.settings, "fast_model", "openai/fake-fast")
     monkeypatch.setattr(api.service.settings, "llm_api_base", fake_llm.base_url)
     case.call_and_validate(base_url=api.base_url, timeout=30, excluded_checks=[positive_data_acceptance],
-                           additional_checks=[schema_valid_requests_are_accepted])
+                           additional_checks=[schema_valid_requests_are_accepted, error_answers_keep_the_contract])

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from pydantic import SecretStr
 
+from tests.support.api_errors import assert_error
 from tests.support.api_server import ApiServer
 from tests.support.fake_llm import FakeLLM
 from tests.support.wizard_files import write_wizard
@@ -82,7 +83,7 @@ def leaks(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
 
 def test_no_flow_leaks_a_secret(client: httpx.Client, secret_api: ApiServer, fake_llm: FakeLLM, data_dir: Path,
                                 caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
-    answers: list[tuple[str, httpx.Response]] = []
+    answers: list[tuple[str, httpx.Response, tuple[int, str] | None]] = []  # with the error answer expected
     with caplog.at_level(logging.DEBUG):
         # render: the prompt itself is what the user asked for and may hold the secrets; nothing else may
         rendered = client.post(f"{BASE}/login/render", json={"values": VALUES})
@@ -103,32 +104,39 @@ def test_no_flow_leaks_a_secret(client: httpx.Client, secret_api: ApiServer, fak
             {**VALUES, "pw": PASSWORD * 5000},
             {**VALUES, "accounts": [PASSWORD]},
         ):
-            answers.append(("render invalid", client.post(f"{BASE}/login/render", json={"values": values})))
+            answers.append(("render invalid", client.post(f"{BASE}/login/render", json={"values": values}),
+                            (400, "validation_failed")))
         # a template error whose message quotes the password value
-        answers.append(("render crash", client.post(f"{BASE}/crash/render", json={"values": {"pw": PASSWORD}})))
+        answers.append(("render crash", client.post(f"{BASE}/crash/render", json={"values": {"pw": PASSWORD}}),
+                        (422, "template_runtime")))
         # malformed bodies around the secrets
         answers.append(("bad json", client.post(f"{BASE}/login/render", content='{"values": {"pw": "' + PASSWORD,
-                                                headers={"content-type": "application/json"})))
+                                                headers={"content-type": "application/json"}),
+                        (400, "invalid_request")))
         answers.append(("deep", client.post(f"{BASE}/login/render", json={"values": {"pw": [[[[[[[[[[[[[[[[[[[[[[[[
-            [[[[[[[[[[[[PASSWORD]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}})))
+            [[[[[[[[[[[[PASSWORD]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}}), (400, "invalid_request")))
         # the LLM Check, answered, and failing in each way
         fake_llm.reply(json.dumps({"suggestions": [{"field": "login", "suggestion": "Use a real name."}]}))
-        answers.append(("validate", client.post(f"{BASE}/login/validate", json={"values": VALUES})))
-        for status in (401, 400, 429, 500):
+        answers.append(("validate", client.post(f"{BASE}/login/validate", json={"values": VALUES}), None))
+        for status, error in ((401, (502, "model_auth")), (400, (502, "model_bad_request")),
+                              (429, (429, "model_rate_limit")), (500, (502, "model_model_error"))):
             fake_llm.replies.clear()
             fake_llm.reply("", status=status)
-            answers.append((f"validate {status}", client.post(f"{BASE}/login/validate", json={"values": VALUES})))
+            answers.append((f"validate {status}", client.post(f"{BASE}/login/validate", json={"values": VALUES}),
+                            error))
         monkeypatch.setattr(secret_api.service.settings, "llm_api_base", "http://127.0.0.1:9/v1")  # nothing there
-        answers.append(("validate unreachable", client.post(f"{BASE}/login/validate", json={"values": VALUES})))
-        answers.append(("listing", client.get(BASE)))
-        answers.append(("definition", client.get(f"{BASE}/login")))
+        answers.append(("validate unreachable", client.post(f"{BASE}/login/validate", json={"values": VALUES}),
+                        (502, "model_model_error")))
+        answers.append(("listing", client.get(BASE), None))
+        answers.append(("definition", client.get(f"{BASE}/login"), None))
 
-    for label, response in answers:
-        gateway = label.startswith("validate ") and response.status_code in (502, 504)  # the model failed
-        assert response.status_code < 500 or gateway, (label, response.text[:300])
+    for label, response, error in answers:
+        if error is None:
+            assert response.status_code == 200, (label, response.text[:300])
+        else:
+            assert_error(response, *error)
         assert not leaks(response.text), (label, response.text[:500])
         assert not leaks(str(response.headers)), label
-    assert answers[7][1].status_code == 422, "the crash template fails at render"
 
     # what the model saw: the validator prompt with placeholders, never a secret in the body
     assert fake_llm.requests, "the Check reached the fake model"
@@ -171,8 +179,7 @@ def test_a_template_error_quotes_no_password_in_any_transformed_form(client: htt
     write_wizard(data_dir, "_vance", "transformed", TRANSFORMED)
     response = client.post(f"{BASE}/transformed/render", json={"values": {
         "pw": PASSWORD, "which": which, "accounts": [{"token": NESTED_PASSWORD}]}})
-    assert response.status_code == 422 and response.json()["error"] == "template_runtime", response.text
-    message = response.json()["message"]
+    message = assert_error(response, 422, "template_runtime")["message"]
     assert "details withheld" in message and "line" in message
     folded = message.casefold()
     for secret in (PASSWORD, NESTED_PASSWORD):
