@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # the machine's pip configuration may add local indexes; the lock file is the source of truth
 PIP    := PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip
 
-.PHONY: run test lint bench lock install chromium postgresql axe clean
+.PHONY: run test test-fast lint bench lock install chromium postgresql axe clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,19 @@ axe: $(NODE_STAMP)
 test: $(STAMP) chromium postgresql axe
 	$(PY) scripts/check_supply_chain.py
 	$(PY) -m pytest -q
+
+# the quick suite: no test marked browser (real Chromium), pg (PostgreSQL) or slow (see the markers in
+# pyproject.toml), in two pytest processes at once, one per core: tests/web and tests/domain beside the others
+FAST := -q -p no:cacheprovider -m "not browser and not pg and not slow"
+
+test-fast: $(STAMP)
+	@logs=$$(mktemp -d); \
+	$(PY) -m pytest $(FAST) tests/web tests/domain >$$logs/web 2>&1 & web=$$!; \
+	$(PY) -m pytest $(FAST) tests --ignore=tests/web --ignore=tests/domain >$$logs/rest 2>&1; rest=$$?; \
+	wait $$web; web=$$?; \
+	cat $$logs/rest $$logs/web; rm -rf $$logs; \
+	echo "test-fast: tests/web and tests/domain exit $$web, the other tests exit $$rest"; \
+	[ $$web -eq 0 ] && [ $$rest -eq 0 ]
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check vance_ui tests app.py scripts bench

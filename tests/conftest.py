@@ -66,6 +66,21 @@ def pg_url(pg_cluster: PgCluster) -> str:
     return pg_cluster.create_database()
 
 
+BROWSER_FIXTURES = {"browser"}  # real Chromium: tests/support/browser.py and the a11y conftest (`page` needs it)
+PG_FIXTURES = {"pg_cluster", "pg_url"}  # the throwaway PostgreSQL cluster
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`browser` and `pg` follow from the fixtures a test uses, so no test can forget them (`slow` is
+    set by hand on the slowest others); `make test-fast` runs what has none of the three."""
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        if used & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if used & PG_FIXTURES:
+            item.add_marker(pytest.mark.pg)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     """A failed test that ran against an app process shows that process' log tail: a browser

@@ -15,6 +15,8 @@ from tests.support.app_server import AppServer, start_app
 from tests.support.cli import VANCE, child_env
 from tests.support.wizard_files import write_wizard
 
+pytestmark = pytest.mark.slow  # `vance api` worker processes
+
 BASE = "/brain/default/wizards"
 GREMIUM = {"outputName": "rat", "purpose": "Strategie",
            "members": [{"name": "Ada", "description": "CTO"}, {"name": "Bo", "description": "CFO"}]}

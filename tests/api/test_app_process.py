@@ -15,6 +15,8 @@ import pytest
 from tests.support.api_errors import assert_error
 from tests.support.app_server import AppServer, start_app
 
+pytestmark = pytest.mark.slow  # app.py as a process
+
 RENDER = "/brain/default/wizards/gremium/render"
 MEMBERS = {"outputName": "council", "purpose": "pricing", "members": [{"name": "Ada", "description": "CTO"},
                                                                    {"name": "Bo", "description": "Sales"}]}

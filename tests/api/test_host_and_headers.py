@@ -23,6 +23,8 @@ from tests.support.api_errors import assert_error
 from tests.support.app_server import AppServer, start_app
 from tests.support.paths import REPO
 
+pytestmark = pytest.mark.slow  # an app process for the module, and its log watched for 32 s
+
 HOSTED = "vance.example.com,*.corp.example"
 LIST = "/brain/default/wizards"
 WATCH_SECONDS = 32.0

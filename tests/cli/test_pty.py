@@ -6,8 +6,11 @@ import shutil
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from tests.support.cli import FIXTURES, VANCE, child_env
+
+pytestmark = pytest.mark.slow  # `vance` in a pseudo-terminal, a process per test
 
 STARTUP = 45  # seconds for `vance` to import and ask its first question on a busy machine
 

@@ -17,6 +17,8 @@ from vance_ui.cli.main import main
 from vance_ui.cli.prompter import FormPrompter, run_wizard
 from vance_ui.cli.terminal import Terminal
 
+pytestmark = pytest.mark.slow  # `vance serve` as a process
+
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from tests.support.app_server import child_env, free_port
 from tests.support.paths import REPO
@@ -18,6 +19,7 @@ def start(data: Path, url: str) -> subprocess.CompletedProcess[str]:
                           env=child_env(data, free_port(), {"VANCE_DATABASE_URL": url}))
 
 
+@pytest.mark.slow
 def test_an_unreachable_database_is_named_in_one_line(tmp_path: Path) -> None:
     url = f"postgresql://vance:s3cret-pw@127.0.0.1:{free_port()}/vance"  # nothing listens there
     result = start(tmp_path / "data", url)

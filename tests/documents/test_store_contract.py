@@ -15,7 +15,7 @@ from vance_ui.documents.postgres import PostgresDocumentStore
 from vance_ui.documents.store import DocumentRef, DocumentStore, InvalidDocumentPath, VersionMismatch
 
 
-@pytest.fixture(params=["files", "postgresql"])
+@pytest.fixture(params=["files", pytest.param("postgresql", marks=pytest.mark.pg)])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DocumentStore]:
     if request.param == "files":
         yield FileDocumentStore(tmp_path / "data")

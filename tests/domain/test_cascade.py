@@ -113,6 +113,7 @@ def test_chat_and_draft_writes_keep_the_cached_listing(service: WizardService) -
         service.stop_watching()
 
 
+@pytest.mark.slow
 def test_files_changed_while_not_watching_are_seen_after_watching_again(
         service: WizardService, data_dir: Path) -> None:
     scope = Scope("default", "local")

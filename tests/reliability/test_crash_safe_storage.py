@@ -72,6 +72,7 @@ def all_json_files_are_whole(data: Path) -> int:
     return checked
 
 
+@pytest.mark.slow
 def test_sigkill_mid_burst_keeps_every_acknowledged_message(tmp_path: Path) -> None:
     data = tmp_path / "data"
     process = writer(data, "-", 0, 100_000)

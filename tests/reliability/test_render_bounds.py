@@ -48,6 +48,7 @@ def peak_rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source,n", list(BOMBS.values()), ids=list(BOMBS))
 def test_a_template_bomb_is_stopped_within_the_deadline(source: str, n: int, templates: Templates) -> None:
     template = templates.check(source, "promptTemplate")
@@ -236,6 +237,7 @@ def test_a_template_python_cannot_compile_is_a_clear_problem_and_the_worker_live
     assert pool.killed == killed, "no worker died for it"
 
 
+@pytest.mark.slow
 def test_what_a_worker_compiled_before_does_not_eat_a_later_renders_memory() -> None:
     from vance_ui.wizards.templates import pool as pools
 
@@ -260,6 +262,7 @@ promptTemplate: "{{ n }} {{ more }}"
 """
 
 
+@pytest.mark.slow
 def test_a_show_if_bomb_is_stopped_like_a_template(service: WizardService, data_dir: Path) -> None:
     """A showIf is a template too: it runs in a render worker under the same deadline and memory cap,
     for /render as for the live state of the form, and the app answers the next request."""

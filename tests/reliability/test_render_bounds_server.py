@@ -16,6 +16,8 @@ from tests.support.api_errors import assert_error
 from tests.support.app_server import AppServer, start_app
 from tests.support.wizard_files import write_wizard
 
+pytestmark = pytest.mark.slow  # app.py as a process, bombed
+
 WIZARD = """title: {{en: Bomb}}
 description: {{en: A template bomb}}
 fields:

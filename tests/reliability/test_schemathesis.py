@@ -85,6 +85,7 @@ def _litellm_imported() -> None:
     import_litellm()
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 40,
           suppress_health_check=list(HealthCheck))

@@ -92,6 +92,7 @@ async def test_a_long_answer_goes_to_the_page_in_parts_and_reads_as_one(model: F
     assert same_rendering(markdown.html, to_html(answer))
 
 
+@pytest.mark.slow
 async def test_a_long_code_block_streams_in_view_once_and_ends_as_rendered_whole(
         model: FakeLLM, app_user: User, monkeypatch: pytest.MonkeyPatch) -> None:
     """An open code block cannot settle; once its text is long, it is rendered in a worker thread
@@ -128,6 +129,7 @@ async def test_a_long_code_block_streams_in_view_once_and_ends_as_rendered_whole
     assert not [chars for chars, on_loop in renders if on_loop and chars > INLINE_REST_CHARS]
 
 
+@pytest.mark.slow
 async def test_an_answer_streaming_into_a_closed_tab_is_still_saved_whole(model: FakeLLM, web_data: Path,
                                                                          app_user: User) -> None:
     answer = "\n\n".join(f"Paragraph {i} of a long answer." for i in range(60))
@@ -147,6 +149,7 @@ async def test_an_answer_streaming_into_a_closed_tab_is_still_saved_whole(model:
     await eventually(lambda: saved_answer() == answer, timeout=20, what="the whole answer in the stored session")
 
 
+@pytest.mark.slow
 async def test_enter_sends_the_browsers_text_and_a_repeat_while_answering_changes_nothing(
         model: FakeLLM, app_user: User) -> None:
     """Enter brings the text the browser shows (the server may not have every keystroke yet); a

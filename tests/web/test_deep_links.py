@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from nicegui.testing import User
 from pydantic import TypeAdapter
 
@@ -92,6 +93,7 @@ async def test_the_page_url_can_choose_the_project(web_data: Path, app_user: Use
     await app_user.should_not_see("Create a project")  # create-project is for the user namespace only
 
 
+@pytest.mark.slow
 async def test_without_a_model_an_author_can_click_through_a_wizard_chain(app_user: User) -> None:
     await app_user.open("/?wizard=essay-recipe&recipeName=my-recipe")
     await use_prompt(app_user)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from nicegui.testing import User
 from pydantic import TypeAdapter
 
@@ -73,6 +74,7 @@ async def test_the_tenant_language_is_the_default(web_data: Path, app_user: User
     await app_user.should_see("Mit einem Wizard starten")
 
 
+@pytest.mark.slow
 async def test_reset_starts_over_and_forgets_the_draft(every_type: Path, web_data: Path, app_user: User) -> None:
     await app_user.open("/")
     app_user.find(marker="wizard-every-type").click()

@@ -80,6 +80,7 @@ async def test_logout_and_a_removed_user_go_back_to_the_login(visitor: User, tea
     assert path_of(visitor).startswith("/login")
 
 
+@pytest.mark.slow
 async def test_an_open_tab_of_a_removed_user_goes_to_the_login(visitor: User, team: UserDirectory) -> None:
     await logged_in(visitor, "bob", "pw-bob")
     await visitor.should_see("Bob notes")
@@ -87,6 +88,7 @@ async def test_an_open_tab_of_a_removed_user_goes_to_the_login(visitor: User, te
     await eventually(lambda: path_of(visitor).startswith("/login"), timeout=20, what="the login page")
 
 
+@pytest.mark.slow
 async def test_an_open_tab_of_a_lost_tenant_moves_to_one_the_user_still_has(
         visitor: User, team: UserDirectory) -> None:
     await logged_in(visitor, "alice", "pw-alice")

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
@@ -94,6 +95,7 @@ async def test_slash_wizard_name_works_as_in_the_cli(app_user: User) -> None:
     await app_user.should_see("Plan Vogon strategy")
 
 
+@pytest.mark.slow
 async def test_a_text_that_only_looks_like_a_command_is_not_sent_and_the_hint_says_why(app_user: User) -> None:
     await app_user.open("/")
     for text, why in [("/nosuchwizard foo", "no wizard '/nosuchwizard'"), ("/gre", "no wizard '/gre'"),

@@ -7,6 +7,7 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
 from nicegui.testing import User
 
 from tests.support.web_user import one, open_dialogs, use_prompt
@@ -20,6 +21,7 @@ promptTemplate: "{{ ([range(2500)|list]*2500)|sum(start=[])|length }} {{ topic }
 """
 
 
+@pytest.mark.slow
 async def test_a_bomb_in_the_preview_and_on_use_is_stopped_and_the_page_keeps_answering(web_data: Path,
                                                                                       app_user: User) -> None:
     write_wizard(web_data, "_vance", "bomb", BOMB)

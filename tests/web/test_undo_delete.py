@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from nicegui import ui
 from nicegui.testing import User
 
@@ -26,6 +27,7 @@ async def delete_from_the_menu(user: User, name: str) -> None:
     click(user, one(user, "wizard-delete-confirm-ok"))
 
 
+@pytest.mark.slow
 async def test_undo_brings_the_deleted_wizard_back_as_it_was(web_data: Path, user: User) -> None:
     path = write_wizard(web_data, "_user_local", "simple", SIMPLE)
     await user.open("/")
