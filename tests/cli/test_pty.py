@@ -13,6 +13,7 @@ from tests.support.cli import FIXTURES, VANCE, child_env
 pytestmark = pytest.mark.slow  # `vance` in a pseudo-terminal, a process per test
 
 STARTUP = 45  # seconds for `vance` to import and ask its first question on a busy machine
+READING = "\x1b[?2004h"  # prompt_toolkit turns bracketed paste on as a prompt starts reading keys
 
 
 def spawn(data_dir: Path, *args: str) -> pexpect.spawn:
@@ -32,6 +33,7 @@ def test_ctrl_c_exits_130_without_traceback(data_dir: Path) -> None:
     child.expect("Title")
     child.sendline("")
     child.expect("Notes")
+    child.expect_exact(READING)  # a key sent before the prompt reads could be lost as it takes the terminal
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
     child.close()
