@@ -107,7 +107,10 @@ def assert_structured(response: httpx.Response, status: int, code: str) -> dict[
     """The error answer `status` / `code` as the README promises it, and every entry of its `errors`."""
     body = assert_error(response, status, code)
     for error in body.get("errors") or []:
-        assert set(error) == {"field", "error", "message"} and all(isinstance(v, str) for v in error.values())
+        assert all(isinstance(error[key], str) for key in ("field", "error", "message")), error
+        # as the README documents them: a form rule's error also says what its message quotes
+        assert set(error) - {"field", "error", "message"} == ({"params"} if code == "validation_failed" else set())
+        assert isinstance(error.get("params", {}), dict), error
     return body
 
 

@@ -26,6 +26,7 @@ class Clock:
     def __init__(self, root: Path) -> None:
         self.store = FileDocumentStore(root / "data")
         self.hub = ChangeHub()
+        self.hub.open()  # delivers on the test's event loop, as the action's hub does
         self.hub.attach(SimpleNamespace(registry=SimpleNamespace(  # type: ignore[arg-type]
             data=self.store, bundled=BundledStore(root / "defaults"))))
         self.ticked = asyncio.Event()

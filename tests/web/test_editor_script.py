@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.conftest import REPO
+from tests.support.paths import REPO
 from vance_ui.web.editor import browser
 
 EDITOR_JS = (REPO / "assets" / "editor.js").read_text(encoding="utf-8")
