@@ -22,7 +22,7 @@ def _http(quick: bool) -> list[Figure]:
 
     with tempfile.TemporaryDirectory(prefix="vance-bench-http-") as tmp, AppProcess(Path(tmp) / "data") as app:
         app.wait_for("/brain/default/wizards", timeout=60)
-        return http_load.measure(app.base_url, concurrencies=[1, 8, 32], rounds=2 if quick else 5,
+        return http_load.measure(app.base_url, app.pid, concurrencies=[1, 8, 32], rounds=2 if quick else 5,
                                  duration=0.7 if quick else 2.0)
 
 
