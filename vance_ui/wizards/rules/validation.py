@@ -265,8 +265,7 @@ def _no_date(text: str | None, path: Path, out: _Collector) -> None:
     if not 1 <= month <= 12:
         out.add(path, "no_such_month", month=month)
         return
-    out.add(path, "no_such_date", year=year, month=month, day=day,
-            days=calendar.mdays[month] + (month == 2 and calendar.isleap(year)))
+    out.add(path, "no_such_date", year=year, month=month, day=day, days=calendar.monthrange(year, month)[1])
 
 
 def _validate_multi(field: MultiSelectField, raw: Any, path: Path, out: _Collector) -> list[str]:
