@@ -102,7 +102,9 @@ def test_the_definition_carries_load_warnings_and_render_errors_name_file_lines(
 def test_render_returns_the_prompt(http: httpx.Client) -> None:
     response = http.post(f"{BASE}/gremium/render", json={"values": GREMIUM})
     assert response.status_code == 200
-    assert response.json()["prompt"].startswith("Erstelle mit slart ein Gremium aus folgenden 2 Personen")
+    assert response.json()["prompt"].startswith("Use slart to create a council of the following 2 people")
+    german = http.post(f"{BASE}/gremium/render?lang=de", json={"values": GREMIUM})
+    assert german.json()["prompt"].startswith("Erstelle mit slart ein Gremium aus folgenden 2 Personen")
 
 
 def test_render_validation_errors_are_structured(http: httpx.Client) -> None:

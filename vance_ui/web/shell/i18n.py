@@ -316,3 +316,15 @@ _EDITOR_TEXTS: dict[str, dict[str, str]] = {
     "wizard_source": {"en": "Source: {layer}", "de": "Quelle: {layer}"},
 }
 _TEXTS.update(_EDITOR_TEXTS)
+
+
+# Filling a wizard: where the focus goes, what a screen reader is told, Reset's Undo (issue 26).
+_FORM_FLOW_TEXTS: dict[str, dict[str, str]] = {
+    "step_of": {"en": "Step {n} of {count}: {title}", "de": "Schritt {n} von {count}: {title}"},
+    "fields_shown": {"en": "{n} more fields", "de": "{n} weitere Felder"},
+    "fields_shown_one": {"en": "1 more field", "de": "1 weiteres Feld"},
+    "fields_hidden": {"en": "{n} fields hidden", "de": "{n} Felder ausgeblendet"},
+    "fields_hidden_one": {"en": "1 field hidden", "de": "1 Feld ausgeblendet"},
+    "form_was_reset": {"en": "The form was reset.", "de": "Das Formular wurde zurückgesetzt."},
+}
+_TEXTS.update(_FORM_FLOW_TEXTS)
