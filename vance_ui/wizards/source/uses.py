@@ -36,7 +36,7 @@ def _places(root: CommentedMap, name: str) -> Iterator[Place]:
 
 
 def _field_places(holder: CommentedMap, loc: Path, name: str) -> Iterator[Place]:
-    fields = mappings_under(holder, loc[-1])
+    fields = mappings_under(holder, str(loc[-1]))
     if len(loc) > 1 and any(f.get("name") == name for f in fields):
         return  # an item's own field of that name: its showIfs read that one
     for index, field in enumerate(fields):
