@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from nicegui import ui
 
@@ -15,10 +15,17 @@ from vance_ui.web.shell.i18n import Texts
 from vance_ui.wizards.format.schema import FIELD_TYPES
 from vance_ui.wizards.source.document import FieldPath, SourceDocument
 
-if TYPE_CHECKING:
-    from vance_ui.web.editor.field_editor import FieldEditor
-
 Notify = Callable[[], None]
+
+
+class FieldCard(Protocol):
+    """What the form view asks of a field's card after a check (`field_editor.FieldEditor`)."""
+
+    name: str
+
+    def offer_rename(self, old: str, count: int, on_rename: Callable[[str, str], None]) -> None: ...
+
+    def withdraw_offer(self) -> None: ...
 
 
 @dataclass
@@ -34,7 +41,7 @@ class FormContext:
     slots: ProblemSlots = field(default_factory=ProblemSlots)
     page_titles: list[str] = field(default_factory=list)
     page_pickers: list[ui.select] = field(default_factory=list)
-    cards: dict[FieldPath, FieldEditor] = field(default_factory=dict)
+    cards: dict[FieldPath, FieldCard] = field(default_factory=dict)
     focus_target: ui.element | None = None
     new_field_label: ui.input | None = None  # the top level's "Label of the new field"
 

@@ -15,7 +15,7 @@ from nicegui import ui
 
 from vance_ui.web.editor import browser
 from vance_ui.web.editor.field_editor import FieldEditor, add_field_row, in_lang
-from vance_ui.web.editor.form_context import FormContext
+from vance_ui.web.editor.form_context import FieldCard, FormContext
 from vance_ui.web.editor.problem_slots import ProblemSlots
 from vance_ui.web.editor.problem_words import ProblemWords
 from vance_ui.web.nicegui_compat.code_editor import CodeEditor
@@ -170,7 +170,7 @@ class FormView:
                 offered.add(old)
                 card.offer_rename(old, len(ctx.doc.uses_of(old)), self._rename_uses)
 
-    def _card_renamed_from(self, old: str, hint: str) -> FieldEditor | None:
+    def _card_renamed_from(self, old: str, hint: str) -> FieldCard | None:
         """The top-level field that was called `old` before (or the one the check's hint names)."""
         assert self.ctx is not None
         cards = [card for path, card in self.ctx.cards.items() if len(path) == 1]
