@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.factory import open_stores
-from vance_ui.documents.store import DocumentStore, GenerationMemo, StoreUnavailable
+from vance_ui.documents.store import DocumentStore, GenerationMemo, InvalidDocumentPath, StoreUnavailable
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
 from vance_ui.tenant_settings import TenantSettingsReader
 from vance_ui.usage.events import Step, use_seconds_key
-from vance_ui.usage.recorder import UsageRecorder
+from vance_ui.usage.recorder import USER_KEY_PREFIX, UsageRecorder
 from vance_ui.usage.stats import UsageReader, WizardUsage
 from vance_ui.wizards.catalog.cascade import WizardRegistry, check_project_id
 from vance_ui.wizards.catalog.listing import Listing
@@ -299,33 +299,50 @@ class WizardService:
     # -- usage: counts, never content ---------------------------------------------------------
 
     def count(self, scope: Scope, wizard: str, key: str) -> None:
-        """One more `key` (`usage.events`) for this wizard today; costs no I/O."""
-        self.usage.count(scope.tenant, check_project_id(scope.project_id), wizard, key)
+        """One more `key` (`usage.events`) for this wizard today (no I/O: the listing is at hand).
+        A user's own wizard is counted apart from the project's, visible to that user only."""
+        if not self.usage.enabled:
+            return
+        try:
+            loaded = self.listing(scope).get(wizard)
+        except (InvalidDocumentPath, StoreUnavailable):
+            return
+        if loaded is not None:
+            self.usage.count(scope.tenant, self._usage_key(scope, loaded.source), wizard, key)
 
     def count_used(self, scope: Scope, wizard: str, seconds: float | None = None) -> None:
         """The prompt was used: counted for the tenant, with how long it took since it was opened,
         and for the user's own "recently used"."""
-        project = check_project_id(scope.project_id)
-        self.usage.count(scope.tenant, project, wizard, Step.USED)
+        self.count(scope, wizard, Step.USED)
         if seconds is not None:
-            self.usage.count(scope.tenant, project, wizard, use_seconds_key(seconds))
-        self.usage.count_user_use(scope.tenant, scope.user, wizard)
+            self.count(scope, wizard, use_seconds_key(seconds))
+        if self.usage.enabled:
+            self.usage.count_user_use(scope.tenant, scope.user, wizard)
+
+    @staticmethod
+    def _usage_key(scope: Scope, source: Source) -> str | None:
+        return f"{USER_KEY_PREFIX}{scope.user}" if source == Source.USER else check_project_id(scope.project_id)
 
     def may_see_usage(self, scope: Scope, source: Source) -> bool:
         return scope.admin or source == Source.USER
 
-    def wizard_usage(self, scope: Scope, name: str, days: int) -> tuple[WizardUsage, int]:
-        """The wizard's usage (all the tenant's projects) and its page count; `UsageForbidden`."""
+    def wizard_usage(self, scope: Scope, name: str, days: int,
+                     lang: str | None = None) -> tuple[WizardUsage, WizardDefinition]:
+        """The wizard's usage (all the tenant's projects) and its definition (for the pages'
+        titles); `UsageForbidden` unless it is the caller's own or they administer the tenant."""
         loaded = self.wizard(scope, name)
         if not self.may_see_usage(scope, loaded.source):
             raise UsageForbidden(name)
-        usage = self.usage_reader.wizards(scope.tenant, days, [name])[name]
-        return usage, len(loaded.definition.pages or ()) or 1
+        own = self._usage_key(scope, loaded.source) if loaded.source == Source.USER else None
+        usage = self.usage_reader.wizards(scope.tenant, days, [name], project=own)[name]
+        return usage, self.definition(scope, name, lang)
 
     def usage_listing(self, scope: Scope, days: int) -> list[WizardUsage]:
         """The usage of every wizard of the listing the caller may see, most used first."""
-        visible = [w.name for w in self.list_wizards(scope) if self.may_see_usage(scope, w.source)]
-        usage = self.usage_reader.wizards(scope.tenant, days, visible)
+        visible = [w for w in self.list_wizards(scope) if self.may_see_usage(scope, w.source)]
+        own = [w.name for w in visible if w.source == Source.USER]
+        usage = {**self.usage_reader.wizards(scope.tenant, days, [w.name for w in visible if w.name not in own]),
+                 **self.usage_reader.wizards(scope.tenant, days, own, project=self._usage_key(scope, Source.USER))}
         return sorted(usage.values(), key=lambda u: (-u.totals.get(Step.USED, 0), -u.totals.get(Step.OPENED, 0),
                                                      u.name))
 

@@ -3,7 +3,9 @@ update); a background thread adds each batch to the stored counts every few seco
 adds the last one. Nothing a user waits for touches the store.
 
 Stored (tenant `t`):
-- `t/_usage/days/<YYYY-MM-DD>.json`: `{"counts": {<project or "-">: {<wizard>: {<key>: n}}}}`
+- `t/_usage/days/<YYYY-MM-DD>.json`: `{"counts": {<project or "-">: {<wizard>: {<key>: n}}}}`;
+  a user's own wizards (their layer's) are counted under `_user_<id>` instead of the project, so a
+  wizard of the same name elsewhere never shares their counts
 - `t/_user_<user>/usage/recent.json`: `{"wizards": {<wizard>: {"used": n, "last": <YYYY-MM-DD>}}}`,
   the user's own uses (their "recently used"), in their layer where nobody else reads.
 
@@ -31,6 +33,7 @@ USAGE_PROJECT = "_usage"
 DAYS_FOLDER = "days"
 USER_DOCUMENT = "usage/recent.json"
 NO_PROJECT = "-"  # the key of the tenant's own counts (a project id never is "-")
+USER_KEY_PREFIX = "_user_"  # the key of the counts of a user's own wizards: `_user_<id>`
 KEEP_DAYS = 396  # 13 months
 FLUSH_SECONDS = 2.0
 

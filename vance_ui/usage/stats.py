@@ -11,6 +11,7 @@ from vance_ui.documents.store import DocumentStore, check_segment
 from vance_ui.usage.events import Step, median_use_seconds, page_key
 from vance_ui.usage.recorder import (
     USAGE_PROJECT,
+    USER_KEY_PREFIX,
     USER_DOCUMENT,
     Counts,
     DayBatch,
@@ -81,14 +82,15 @@ class UsageReader:
     def wizards(self, tenant: str, days: int, names: Iterable[str] | None = None,
                 project: str | None = None) -> dict[str, WizardUsage]:
         """Per wizard (`names`: only these), summed over the tenant's projects (`project`: only
-        that project's counts, "-" the tenant's own)."""
+        that project's counts, "-" the tenant's own, `_user_<id>` a user's own wizards; without
+        it, no user's own wizards are counted in)."""
         window = self.window(tenant, days)
         wanted = set(names) if names is not None else None
         totals: dict[str, Counts] = {}
         daily: dict[str, dict[date, Counts]] = {}
         for day, batch in window:
             for project_key, wizards in batch.items():
-                if project is not None and project_key != project:
+                if project_key != project if project is not None else project_key.startswith(USER_KEY_PREFIX):
                     continue
                 for wizard, keys in wizards.items():
                     if wanted is not None and wizard not in wanted:

@@ -1,0 +1,79 @@
+"""Usage counts of wizards: `GET /brain/{tenant}/wizards/{name}/stats` and, for every wizard,
+`GET /brain/{tenant}/stats/wizards` (not `/wizards/stats`: the path of a wizard named `stats`).
+Counts only; a user sees their own layer's wizards, a tenant admin every wizard of the tenant."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from vance_ui.api.errors import error_response
+from vance_ui.api.routes import ERRORS, Lang, RequestScope, Service, WizardName
+from vance_ui.api.stats_models import DayOut, DropOut, FunnelStepOut, StatsListOut, WizardStatsOut, WizardStatsRow
+from vance_ui.service import Scope, UsageForbidden, WizardService
+from vance_ui.usage.events import Step
+from vance_ui.usage.stats import biggest_drop
+from vance_ui.usage.words import reading, step_label
+
+router = APIRouter(prefix="/brain/{tenant}", tags=["usage"])
+
+Days = Annotated[int, Query(ge=1, le=400, description="the window: the last `days` days, today included")]
+STATS_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS, 403: {"model": ERRORS[404]["model"], "description": "not your own wizard, and you are no tenant admin"}}
+
+
+def _wizard_stats(service: WizardService, scope: Scope, name: str, days: int, lang: str | None) -> WizardStatsOut:
+    lang = lang or service.language(scope.tenant)
+    usage, definition = service.wizard_usage(scope, name, days, lang)
+    titles = [page.title for page in definition.pages or ()]
+    funnel = usage.funnel(pages=max(len(titles), 1))
+    drop = biggest_drop(funnel)
+    totals = usage.totals
+    return WizardStatsOut(
+        name=name, title=definition.title, days=days,
+        funnel=[FunnelStepOut(step=s.key, label=step_label(s.key, lang, titles), count=s.count) for s in funnel],
+        opened_from={key.partition(".")[2]: n for key, n in sorted(totals.items()) if key.startswith("opened.")},
+        abandoned=totals.get(Step.ABANDONED, 0), checked=totals.get(Step.CHECKED, 0), filled=totals.get(Step.FILLED, 0),
+        follow_ups_offered=totals.get(Step.FOLLOW_UP_OFFERED, 0), follow_ups_taken=totals.get(Step.FOLLOW_UP_TAKEN, 0),
+        median_seconds_to_use=usage.median_use_seconds,
+        biggest_drop=DropOut(after=drop.after.key, label=step_label(drop.after.key, lang, titles), share=drop.share)
+        if drop else None,
+        reading=reading(drop, funnel[0].count, lang, titles),
+        daily=[DayOut(date=day, opened=c.get(Step.OPENED, 0), used=c.get(Step.USED, 0), sent=c.get(Step.SENT, 0))
+               for day, c in usage.daily],
+    )
+
+
+def _stats_list(service: WizardService, scope: Scope, days: int, lang: str | None) -> StatsListOut:
+    titles = {w.name: w.title for w in service.list_wizards(scope, lang)}
+    return StatsListOut(days=days, wizards=[
+        WizardStatsRow(name=u.name, title=titles.get(u.name, u.name), opened=u.totals.get(Step.OPENED, 0),
+                       used=u.totals.get(Step.USED, 0), sent=u.totals.get(Step.SENT, 0),
+                       median_seconds_to_use=u.median_use_seconds)
+        for u in service.usage_listing(scope, days)])
+
+
+@router.get("/wizards/{name}/stats", response_model=WizardStatsOut, response_model_by_alias=True,
+            responses=STATS_ERRORS)
+async def wizard_stats(name: WizardName, service: Service, scope: RequestScope, lang: Lang = None,
+                       days: Days = 30) -> WizardStatsOut:
+    """One wizard's funnel (opened, each later page, used, sent), where it was opened from and its
+    daily trend, counted over all the tenant's projects."""
+    return await run_in_threadpool(_wizard_stats, service, scope, name, days, lang)
+
+
+@router.get("/stats/wizards", response_model=StatsListOut, response_model_by_alias=True, responses=ERRORS)
+async def all_wizard_stats(service: Service, scope: RequestScope, lang: Lang = None, days: Days = 30) -> StatsListOut:
+    """The usage of every wizard the caller may see, most used first."""
+    return await run_in_threadpool(_stats_list, service, scope, days, lang)
+
+
+def install_stats(app: FastAPI) -> None:
+    app.include_router(router)
+
+    @app.exception_handler(UsageForbidden)
+    async def _forbidden(_: Request, exc: UsageForbidden) -> JSONResponse:
+        return error_response(403, "forbidden", str(exc))
