@@ -11,8 +11,8 @@ from vance_ui.documents.store import DocumentStore, check_segment
 from vance_ui.usage.events import Step, median_use_seconds, page_key
 from vance_ui.usage.recorder import (
     USAGE_PROJECT,
-    USER_KEY_PREFIX,
     USER_DOCUMENT,
+    USER_KEY_PREFIX,
     Counts,
     DayBatch,
     day_counts,

@@ -16,7 +16,8 @@ STEP_WORDS: dict[str, dict[str, str]] = {
 }
 #: where most users stop, with the share of those who opened the wizard
 READING_WORDS: dict[str, dict[str, str]] = {
-    "stop_on_page": {"en": "{percent} % stop on page {n}: {title}", "de": "{percent} % hören auf Seite {n} auf: {title}"},
+    "stop_on_page": {"en": "{percent} % stop on page {n}: {title}",
+                     "de": "{percent} % hören auf Seite {n} auf: {title}"},
     "stop_in_form": {"en": "{percent} % close the form without using the prompt",
                      "de": "{percent} % schließen das Formular, ohne den Prompt zu übernehmen"},
     "no_drop": {"en": "Nobody stopped before using the prompt.", "de": "Niemand hat vor dem Übernehmen aufgehört."},
