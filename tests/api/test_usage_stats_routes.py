@@ -44,7 +44,9 @@ def test_an_author_reads_where_users_stop_in_their_language(api: ApiServer, http
 
 
 def test_bad_windows_and_unknown_wizards_get_clear_errors(api: ApiServer, http: httpx.Client) -> None:
-    assert_error(http.get("/brain/default/wizards/gremium/stats", params={"days": 0}), 400, "invalid_request")
+    refused = http.get("/brain/default/wizards/gremium/stats", params={"days": 0})
+    assert_error(refused, 400, "invalid_request")
+    assert refused.json()["message"].startswith("the query parameter days is not valid: ")
     assert_error(http.get("/brain/default/wizards/nosuch/stats"), 404, "wizard_not_found")
     assert_error(http.get("/brain/default/stats/wizards", params={"days": "many"}), 400, "invalid_request")
 

@@ -37,7 +37,7 @@ class WizardStatsOut(_Out):
     title: str
     days: int
     funnel: list[FunnelStepOut]
-    opened_from: dict[str, int] = Field(description="opened from: tab, card, slash, chip, link, follow_up, cli")
+    opened_from: dict[str, int] = Field(description="opened from: tab, card, slash, chip, link, follow_up")
     abandoned: int
     checked: int
     filled: int

@@ -25,7 +25,7 @@ STATS_ERRORS: dict[int | str, dict[str, Any]] = {
     **ERRORS, 403: {"model": ERRORS[404]["model"], "description": "not your own wizard, and you are no tenant admin"}}
 
 
-def _wizard_stats(service: WizardService, scope: Scope, name: str, days: int, lang: str | None) -> WizardStatsOut:
+def wizard_stats_out(service: WizardService, scope: Scope, name: str, days: int, lang: str | None) -> WizardStatsOut:
     lang = lang or service.language(scope.tenant)
     usage, definition = service.wizard_usage(scope, name, days, lang)
     titles = [page.title for page in definition.pages or ()]
@@ -47,7 +47,7 @@ def _wizard_stats(service: WizardService, scope: Scope, name: str, days: int, la
     )
 
 
-def _stats_list(service: WizardService, scope: Scope, days: int, lang: str | None) -> StatsListOut:
+def stats_list_out(service: WizardService, scope: Scope, days: int, lang: str | None) -> StatsListOut:
     titles = {w.name: w.title for w in service.list_wizards(scope, lang)}
     return StatsListOut(days=days, wizards=[
         WizardStatsRow(name=u.name, title=titles.get(u.name, u.name), opened=u.totals.get(Step.OPENED, 0),
@@ -62,13 +62,13 @@ async def wizard_stats(name: WizardName, service: Service, scope: RequestScope, 
                        days: Days = 30) -> WizardStatsOut:
     """One wizard's funnel (opened, each later page, used, sent), where it was opened from and its
     daily trend, counted over all the tenant's projects."""
-    return await run_in_threadpool(_wizard_stats, service, scope, name, days, lang)
+    return await run_in_threadpool(wizard_stats_out, service, scope, name, days, lang)
 
 
 @router.get("/stats/wizards", response_model=StatsListOut, response_model_by_alias=True, responses=ERRORS)
 async def all_wizard_stats(service: Service, scope: RequestScope, lang: Lang = None, days: Days = 30) -> StatsListOut:
     """The usage of every wizard the caller may see, most used first."""
-    return await run_in_threadpool(_stats_list, service, scope, days, lang)
+    return await run_in_threadpool(stats_list_out, service, scope, days, lang)
 
 
 def install_stats(app: FastAPI) -> None:

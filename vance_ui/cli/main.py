@@ -24,6 +24,7 @@ commands and examples:
   vance wizards pull gremium -o gremium.yaml      one layer's wizard file (its version goes to stderr)
   vance wizards push gremium.yaml --layer VANCE --if-match VERSION   save it (validated first; --force overwrites)
   vance wizards history gremium --layer VANCE     the last 50 versions; `pull --entry ID` prints one
+  vance wizards stats [gremium] [--json]          how wizards are used: counts, a funnel, where users stop
   vance users add alice --tenant acme             multi-user mode (VANCE_USERS_FILE): add a user (asks the password)
   vance users admin alice acme                    make alice a tenant admin (writes acme's _vance and projects)
   vance users token alice                         print a new API token once (only its hash is stored)
@@ -124,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from vance_ui.cli.chat import run_chat
 
             return run_chat(args)
+        if args.command == "wizards" and getattr(args, "action", None) == "stats":
+            from vance_ui.cli.stats_cmd import run_stats
+
+            return run_stats(args)
         if args.command == "wizards" and getattr(args, "action", None):
             from vance_ui.cli.source_cmd import run_source
 

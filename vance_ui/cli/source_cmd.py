@@ -25,7 +25,7 @@ LAYERS = ("USER", "PROJECT", "VANCE", "RESOURCE")
 
 
 def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) -> None:
-    """`pull`, `push`, `history` under `vance wizards` (which alone still lists)."""
+    """`pull`, `push`, `history`, `stats` under `vance wizards` (which alone still lists)."""
     actions = wizards.add_subparsers(dest="action", metavar="ACTION")
     pull = actions.add_parser("pull", help="print (or save) one layer's wizard file",
                               description="Print a wizard's YAML as stored in a layer; its version goes to stderr.")
@@ -49,6 +49,9 @@ def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) 
     history.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
     for parser in (pull, push, history):
         scope_options(parser, suppress=True)  # type: ignore[operator]
+    from vance_ui.cli.stats_cmd import add_stats_parser
+
+    add_stats_parser(actions, scope_options)
 
 
 def _backend(args: argparse.Namespace) -> SourceBackend:
