@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -21,6 +23,7 @@ from vance_ui.usage.recorder import (
 )
 
 MAX_DAYS = 400
+MOST_USED_SECONDS = 30.0  # how long a tenant's "most used" is kept (every empty chat shows it)
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,8 @@ def biggest_drop(funnel: list[FunnelStep]) -> Drop | None:
 class UsageReader:
     def __init__(self, data: DocumentStore, today: Callable[[], date] = date.today) -> None:
         self.data, self.today = data, today
+        self._most_used: dict[tuple[str, int], tuple[float, list[tuple[str, int]]]] = {}
+        self._lock = threading.Lock()
 
     def window(self, tenant: str, days: int) -> list[tuple[date, DayBatch]]:
         """The stored counts of the last `days` days (today included), oldest first (one read)."""
@@ -106,7 +111,20 @@ class UsageReader:
                 for name in names_seen}
 
     def most_used(self, tenant: str, days: int = 30) -> list[tuple[str, int]]:
-        """Wizard names by uses in the window, most first (ties: opened, then name); unused left out."""
+        """Wizard names by uses in the window, most first (ties: opened, then name); unused left
+        out. Kept for `MOST_USED_SECONDS` per tenant: a page load reads no day documents then."""
+        with self._lock:
+            kept = self._most_used.get((tenant, days))
+        if kept is not None and time.monotonic() - kept[0] < MOST_USED_SECONDS:
+            return kept[1]
+        ranked = self._rank(tenant, days)
+        with self._lock:
+            if len(self._most_used) > 1000:
+                self._most_used.clear()
+            self._most_used[(tenant, days)] = (time.monotonic(), ranked)
+        return ranked
+
+    def _rank(self, tenant: str, days: int) -> list[tuple[str, int]]:
         usage = self.wizards(tenant, days)
         ranked = [(u.totals.get(Step.USED, 0), u.totals.get(Step.OPENED, 0), name) for name, u in usage.items()]
         ranked = [r for r in ranked if r[0] or r[1]]
