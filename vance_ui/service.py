@@ -21,6 +21,7 @@ from vance_ui.settings import Settings
 from vance_ui.tenant_settings import TenantSettingsReader
 from vance_ui.usage.events import Step, use_seconds_key
 from vance_ui.usage.recorder import USER_KEY_PREFIX, UsageRecorder
+from vance_ui.usage.report import UsageReport, usage_report
 from vance_ui.usage.stats import UsageReader, WizardUsage
 from vance_ui.wizards.catalog.cascade import WizardRegistry, check_project_id
 from vance_ui.wizards.catalog.listing import Listing
@@ -326,16 +327,17 @@ class WizardService:
     def may_see_usage(self, scope: Scope, source: Source) -> bool:
         return scope.admin or source == Source.USER
 
-    def wizard_usage(self, scope: Scope, name: str, days: int,
-                     lang: str | None = None) -> tuple[WizardUsage, WizardDefinition]:
-        """The wizard's usage (all the tenant's projects) and its definition (for the pages'
-        titles); `UsageForbidden` unless it is the caller's own or they administer the tenant."""
+    def usage_report(self, scope: Scope, name: str, days: int, lang: str | None = None) -> UsageReport:
+        """The wizard's usage over all the tenant's projects, in `lang`; `UsageForbidden` unless
+        it is the caller's own wizard or they administer the tenant."""
         loaded = self.wizard(scope, name)
         if not self.may_see_usage(scope, loaded.source):
             raise UsageForbidden(name)
         own = self._usage_key(scope, loaded.source) if loaded.source == Source.USER else None
         usage = self.usage_reader.wizards(scope.tenant, days, [name], project=own)[name]
-        return usage, self.definition(scope, name, lang)
+        lang = lang or self.language(scope.tenant)
+        definition = self.definition(scope, name, lang)
+        return usage_report(usage, definition.title, [page.title for page in definition.pages or ()], days, lang)
 
     def usage_listing(self, scope: Scope, days: int) -> list[WizardUsage]:
         """The usage of every wizard of the listing the caller may see, most used first."""

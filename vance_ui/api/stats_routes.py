@@ -15,8 +15,6 @@ from vance_ui.api.routes import ERRORS, Lang, RequestScope, Service, WizardName
 from vance_ui.api.stats_models import DayOut, DropOut, FunnelStepOut, StatsListOut, WizardStatsOut, WizardStatsRow
 from vance_ui.service import Scope, UsageForbidden, WizardService
 from vance_ui.usage.events import Step
-from vance_ui.usage.stats import biggest_drop
-from vance_ui.usage.words import reading, step_label
 
 router = APIRouter(prefix="/brain/{tenant}", tags=["usage"])
 
@@ -26,24 +24,17 @@ STATS_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def wizard_stats_out(service: WizardService, scope: Scope, name: str, days: int, lang: str | None) -> WizardStatsOut:
-    lang = lang or service.language(scope.tenant)
-    usage, definition = service.wizard_usage(scope, name, days, lang)
-    titles = [page.title for page in definition.pages or ()]
-    funnel = usage.funnel(pages=max(len(titles), 1))
-    drop = biggest_drop(funnel)
-    totals = usage.totals
+    report = service.usage_report(scope, name, days, lang)
+    drop = report.drop
     return WizardStatsOut(
-        name=name, title=definition.title, days=days,
-        funnel=[FunnelStepOut(step=s.key, label=step_label(s.key, lang, titles), count=s.count) for s in funnel],
-        opened_from={key.partition(".")[2]: n for key, n in sorted(totals.items()) if key.startswith("opened.")},
-        abandoned=totals.get(Step.ABANDONED, 0), checked=totals.get(Step.CHECKED, 0), filled=totals.get(Step.FILLED, 0),
-        follow_ups_offered=totals.get(Step.FOLLOW_UP_OFFERED, 0), follow_ups_taken=totals.get(Step.FOLLOW_UP_TAKEN, 0),
-        median_seconds_to_use=usage.median_use_seconds,
-        biggest_drop=DropOut(after=drop.after.key, label=step_label(drop.after.key, lang, titles), share=drop.share)
-        if drop else None,
-        reading=reading(drop, funnel[0].count, lang, titles),
-        daily=[DayOut(date=day, opened=c.get(Step.OPENED, 0), used=c.get(Step.USED, 0), sent=c.get(Step.SENT, 0))
-               for day, c in usage.daily],
+        name=name, title=report.title, days=days,
+        funnel=[FunnelStepOut(step=s.key, label=s.label, count=s.count) for s in report.funnel],
+        opened_from=report.opened_from, abandoned=report.abandoned, checked=report.checked, filled=report.filled,
+        follow_ups_offered=report.follow_ups_offered, follow_ups_taken=report.follow_ups_taken,
+        median_seconds_to_use=report.median_seconds_to_use,
+        biggest_drop=DropOut(after=drop.after.key, label=report.drop_label or "", share=drop.share) if drop else None,
+        reading=report.reading,
+        daily=[DayOut(date=d.day, opened=d.opened, used=d.used, sent=d.sent) for d in report.daily],
     )
 
 
