@@ -65,7 +65,7 @@ def _fetch(args: argparse.Namespace) -> dict[str, Any]:
 def _seconds(value: int | None) -> str:
     if value is None:
         return "-"
-    return f"<= {value // 60} min" if value >= 60 else f"<= {value} s"
+    return f"<= {value // 60} min" if value >= 120 else f"<= {value} s"
 
 
 def run_stats(args: argparse.Namespace) -> int:
