@@ -8,8 +8,7 @@ import time
 from pathlib import Path
 
 from bench.stats import Figure
-from vance_ui.documents.factory import BundledStore
-from vance_ui.documents.filesystem import FileDocumentStore
+from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import Scope, WizardService
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings
 from vance_ui.usage.events import OpenedFrom, Step, opened_key
