@@ -180,3 +180,17 @@ def test_a_stored_document_with_other_keys_is_read_without_them(store: DocumentS
     store.put("acme", USAGE_PROJECT, day_path(TODAY),
               json.dumps({"counts": {"-": {"gremium": {"opened": 2, "text": 5, "used": "many"}, "x": 3}}}).encode())
     assert UsageReader(store, today=lambda: TODAY).wizards("acme", 1)["gremium"].totals == {"opened": 2}
+
+
+def test_vance_store_copy_carries_the_counts(tmp_path: Path) -> None:
+    from vance_ui.cli.main import main
+
+    source = FileDocumentStore(tmp_path / "source")
+    usage = recorder(source)
+    usage.count("acme", None, "gremium", Step.USED)
+    usage.count_user_use("acme", "ann", "gremium")
+    usage.close()
+    assert main(["store", "copy", "--from", str(tmp_path / "source"), "--to", str(tmp_path / "target")]) == 0
+    copied = UsageReader(FileDocumentStore(tmp_path / "target"), today=lambda: TODAY)
+    assert copied.wizards("acme", 1)["gremium"].totals == {"used": 1}
+    assert copied.recent("acme", "ann") == ["gremium"]

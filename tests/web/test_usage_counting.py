@@ -113,3 +113,22 @@ def card_names(user: User) -> list[str]:
     cards = sorted((e for e in user.client.elements.values() if any(m.startswith("card-") for m in e._markers)),
                    key=lambda e: e.id)
     return [next(m for m in e._markers if m.startswith("card-"))[5:] for e in cards]
+
+
+async def test_the_wizards_tab_lists_the_most_used_first_when_asked(web_data: Path, app_user: User,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stats, "MOST_USED_SECONDS", 0.0)
+    write_wizard(web_data, "_vance", "note", NOTE.replace("category: notes", "category: zzz-last"))
+    for _ in range(2):
+        service().count_used(Scope("default", "someone-else"), "note")
+    service().usage.flush()
+    await app_user.open("/")
+    assert entry_names(app_user)[-1] == "note"  # by category, its category comes last
+    one(app_user, "wizard-order").value = "used"
+    await eventually(lambda: entry_names(app_user)[0] == "note", what="the most used on top")
+
+
+def entry_names(user: User) -> list[str]:
+    assert user.client is not None
+    entries = sorted((e for e in user.client.elements.values() if "wizard-entry" in e._markers), key=lambda e: e.id)
+    return [next(m for m in e._markers if m.startswith("wizard-") and m != "wizard-entry")[7:] for e in entries]
