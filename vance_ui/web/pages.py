@@ -14,7 +14,7 @@ from vance_ui.accounts.directory import UserDirectory
 from vance_ui.service import WizardService
 from vance_ui.web.chat.page import ChatPage
 from vance_ui.web.editor.route import register_editor_page
-from vance_ui.web.shell.auth import current_identity, login_url
+from vance_ui.web.shell.auth import current_identity, login_url, use_browser_states
 from vance_ui.web.shell.changes import ChangeHub
 from vance_ui.web.shell.login import LoginGate, register_login_page
 from vance_ui.web.shell.open_pages import OpenPages
@@ -26,6 +26,7 @@ def register_pages(service: WizardService, directory: UserDirectory | None) -> N
     # when the transition ends, which on a busy machine came after the user had clicked the next
     # field (Chromium under load: the next keystrokes went to the select and reopened it).
     ui.select.default_props("transition-duration=0")
+    use_browser_states(service.registry.data)
     hub = ChangeHub()
     hub.attach(service)
     app.on_startup(hub.open)
