@@ -139,7 +139,7 @@ class WizardAuthoring:
 
     def check(self, name: str, text: str) -> tuple[list[SourceProblem], list[LoadWarning]]:
         """`problems`, and when there are none the load's warnings (what loads but looks like a
-        mistake: an undeclared template variable, an unknown icon), as the log and lint name them."""
+        mistake: an unknown icon), as the log and lint name them."""
         try:
             content = text.encode()
         except UnicodeEncodeError as exc:

@@ -1,9 +1,11 @@
-"""What loads but is most likely a mistake, found the same way by the loader and by `vance lint`.
+"""What a loaded file's templates read, and what loads but is most likely a mistake, found the same
+way by the loader and by `vance lint`.
 
-An unknown template variable renders as nothing ("Plan a -day offsite") and an unknown icon as
-the generic one: the server still serves such a wizard, but it logs a WARN with the file position
-and hands the warnings to the author (the definition's `warnings`, the form's preview); lint reports
-the same finding at the same position.
+An unknown template variable renders as nothing ("Plan a -day offsite"): the loader refuses the
+file with it (`undeclared_variables`), at the line and column lint names. An unknown icon renders
+as the generic one: the server serves such a wizard, logs a WARN with the file position and hands
+the warning to the author (the definition's `warnings`, the form's preview); lint reports the same
+finding at the same position.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from vance_ui.wizards.catalog.model import LoadWarning, WizardBody
 from vance_ui.wizards.format.heroicons import heroicon, unknown_icon_message
 from vance_ui.wizards.format.paths import Path, path_text
 from vance_ui.wizards.format.schema import CONTEXT_VARIABLES
-from vance_ui.wizards.format.yaml_source import locate, scalar_body_line
+from vance_ui.wizards.format.yaml_source import SourceProblem, locate, scalar_body_line
 from vance_ui.wizards.templates.bounded import CheckedTemplate
 from vance_ui.wizards.templates.limits import TEMPLATE_GLOBALS
 
@@ -61,19 +63,24 @@ def first_line(source: str, name: str) -> int | None:
     return None
 
 
-def undeclared_variables(body: WizardBody, node: yaml.Node | None, lines: list[str]) -> list[LoadWarning]:
-    """Names a template reads that are neither a field nor a context variable (they print as nothing)."""
+def undeclared_variables(body: WizardBody, node: yaml.Node | None, content: bytes) -> list[SourceProblem]:
+    """Names a template reads that are neither a field nor a context variable: each prints as
+    nothing, so the loader refuses the file with them (cheap when there are none)."""
     fields = {f.name for f in body.definition.fields}
     known = fields | CONTEXT_VARIABLES | TEMPLATE_GLOBALS
-    found: list[LoadWarning] = []
+    if not any(compiled.variables - known for _, _, compiled, _ in template_sources(body)):
+        return []
+    lines = content.decode("utf-8-sig", "replace").splitlines()
+    found: list[SourceProblem] = []
     for loc, source, compiled, _ in template_sources(body):
         for name in sorted(compiled.variables - known):
             hint = difflib.get_close_matches(name, sorted(fields), n=1)
             message = (f"{path_text(loc)}: '{name}' is neither a field nor a context variable "
                        "(lang, user, project, today)" + (f"; did you mean '{hint[0]}'?" if hint else ""))
             line, col = position(node, lines, loc, word=name, template_line=first_line(source, name))
-            found.append(LoadWarning(line or 1, col or 1, message))
-    return found
+            found.append(SourceProblem(message, line or 1, col or 1, path=loc, code="unknown_variable",
+                                       params={"name": name, "hint": hint[0] if hint else ""}))
+    return sorted(found, key=lambda problem: (problem.line or 0, problem.column or 0))
 
 
 def unknown_icon(icon: str | None, node: yaml.Node | None) -> LoadWarning | None:
@@ -83,11 +90,7 @@ def unknown_icon(icon: str | None, node: yaml.Node | None) -> LoadWarning | None
     return LoadWarning(line or 1, col or 1, unknown_icon_message(icon))
 
 
-def load_warnings(body: WizardBody, node: yaml.Node | None, content: bytes) -> tuple[LoadWarning, ...]:
-    """Every warning of a freshly loaded file, in file order (cheap when there are none)."""
+def load_warnings(body: WizardBody, node: yaml.Node | None) -> tuple[LoadWarning, ...]:
+    """Every warning of a freshly loaded file, in file order (an unknown icon)."""
     icon = unknown_icon(body.definition.icon, node)
-    fields = {f.name for f in body.definition.fields} | CONTEXT_VARIABLES | TEMPLATE_GLOBALS
-    if not any(compiled.variables - fields for _, _, compiled, _ in template_sources(body)):
-        return (icon,) if icon else ()
-    lines = content.decode("utf-8-sig", "replace").splitlines()
-    return tuple(sorted([*([icon] if icon else []), *undeclared_variables(body, node, lines)]))
+    return (icon,) if icon else ()

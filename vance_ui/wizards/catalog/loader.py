@@ -22,7 +22,7 @@ import yaml
 from pydantic import ValidationError
 
 from vance_ui.wizards.catalog.load_cache import CachedLoad, LoadCache, interned, interned_object
-from vance_ui.wizards.catalog.load_warnings import load_warnings
+from vance_ui.wizards.catalog.load_warnings import load_warnings, undeclared_variables
 from vance_ui.wizards.catalog.model import CompiledFollowUp, LoadedWizard, LoadWarning, WizardBody
 from vance_ui.wizards.format.paths import Path, path_text
 from vance_ui.wizards.format.schema import (
@@ -51,9 +51,14 @@ class WizardLoadError(Exception):
         super().__init__(f"{location}: " + "; ".join(str(p) for p in problems))
 
 
+def _file_path(loc: Path) -> Path:
+    """A pydantic error location as a place in the file: without the discriminator tags pydantic puts into it."""
+    return tuple(part for part in loc if isinstance(part, int) or part not in FIELD_TYPES)
+
+
 def _loc_text(loc: Path) -> str:
-    """A place in the file as lint names it, without the discriminator tags pydantic puts into it."""
-    return path_text(tuple(part for part in loc if isinstance(part, int) or part not in FIELD_TYPES))
+    """A place in the file as lint names it."""
+    return path_text(_file_path(loc))
 
 
 def _schema_problems(exc: ValidationError, node: yaml.Node | None) -> list[SourceProblem]:
@@ -62,22 +67,30 @@ def _schema_problems(exc: ValidationError, node: yaml.Node | None) -> list[Sourc
         loc = tuple(error["loc"])
         where = _loc_text(loc)
         kind = error["type"]
+        code, params = kind, {}
         if kind == "extra_forbidden":
             key = where.rsplit(".", 1)[-1]
             parent = where.rsplit(".", 1)[0] if "." in where else ""
             tag = next((p for p in loc if isinstance(p, str) and p in FIELD_TYPES), None)
             message = f"unknown key '{key}'" + (f" (not allowed for type '{tag}')" if tag else "")
             where = parent
+            code, params = "unknown_key", {"key": key, "type": tag or ""}
         elif kind == "missing":
             message = "this key is required"
+            params = {"key": str(loc[-1])}
         elif kind == "union_tag_invalid":
             message = f"unknown field type (use one of: {', '.join(FIELD_TYPES)})"
+            code, params = "unknown_type", {"type": str((error.get("ctx") or {}).get("tag", ""))}
         elif kind == "union_tag_not_found":
             message = "every field needs a 'type'"
+            code = "no_type"
         else:
             message = error["msg"].removeprefix("Value error, ")
+            params = {"detail": message, **{k: str(v) for k, v in (error.get("ctx") or {}).items()
+                                            if k in ("min_length", "max_length", "ge", "le", "pattern")}}
         line, column = locate(node, loc)
-        problems.append(SourceProblem(f"{where}: {message}" if where else message, line, column))
+        problems.append(SourceProblem(f"{where}: {message}" if where else message, line, column,
+                                      path=_file_path(loc), code=code, params=params))
     return problems
 
 
@@ -94,7 +107,8 @@ def _compile(templates: Templates, source: str, origin: str, node: yaml.Node | N
         line = start + (problem.lineno - 1) if start and problem.lineno else start
         value_line, value_column = locate(node, loc)
         where = _loc_text(loc)  # a one-line value (a showIf): the problem is somewhere in it, from its start
-        raise SourceProblem(f"{where}: {problem.message}", line, value_column if line == value_line else None) from None
+        raise SourceProblem(f"{where}: {problem.message}", line, value_column if line == value_line else None,
+                            path=_file_path(loc), code="template", params={"detail": problem.message}) from None
 
 
 def _password_names(fields: list[FormField]) -> set[str]:
@@ -125,9 +139,10 @@ def _rules(wizard: Wizard, node: yaml.Node | None, attempt: Callable[..., Checke
     try:
         return build_rules(wizard, {loc: c for loc, c in compiled.items() if c is not None})
     except RulesInvalid as invalid:
-        for message, loc in invalid.problems:
-            line, column = locate(node, loc)
-            problems.append(SourceProblem(f"{_loc_text(loc)}: {message}", line, column))
+        for rule in invalid.problems:
+            line, column = locate(node, rule.loc)
+            problems.append(SourceProblem(f"{_loc_text(rule.loc)}: {rule.message}", line, column,
+                                          path=_file_path(rule.loc), code=rule.code, params=rule.params))
         return None
 
 
@@ -157,7 +172,8 @@ def _compile_all(wizard: Wizard, node: yaml.Node | None, compiler: Compiler) -> 
                 line, _ = locate(node, base)
                 problems.append(SourceProblem(
                     f"suggestedFollowUps[{index}].{key}: uses password field '{sorted(leaked)[0]}', "
-                    "which must never appear in a link", line))
+                    "which must never appear in a link", line, path=base, code="password_in_link",
+                    params={"name": sorted(leaked)[0]}))
         if all(labels.values()) and all(prefill.values()):
             follow_ups.append(CompiledFollowUp(
                 follow.wizard,
@@ -178,7 +194,8 @@ def _default_problems(fields: list[FormField], node: yaml.Node | None) -> list[S
             for error in result.errors:
                 line, column = locate(node, ("fields", index, "defaultValue"))
                 problems.append(SourceProblem(f"fields[{index}].defaultValue: {error.field}: {error.message('en')}",
-                                              line, column))
+                                              line, column, path=("fields", index, "defaultValue"),
+                                              params={"detail": f"{error.field}: {error.message('en')}"}))
     return problems
 
 
@@ -187,7 +204,8 @@ def load_wizard(name: str, content: bytes, location: str, templates: Templates, 
     """Parse, validate and compile; raise `WizardLoadError` with every problem found."""
     if not WIZARD_NAME_RE.fullmatch(name):
         raise WizardLoadError(location, [SourceProblem(
-            f"'{name}' is not a valid wizard name: use lowercase letters, digits, '-' and '_' in the file name")])
+            f"'{name}' is not a valid wizard name: use lowercase letters, digits, '-' and '_' in the file name",
+            code="wizard_name")])
     if cache is not None:
         cached = cache.get(name, content)
         if cached is not None:
@@ -215,7 +233,10 @@ def load_wizard(name: str, content: bytes, location: str, templates: Templates, 
     if problems or prompt is None or rules is None:
         raise WizardLoadError(location, problems)
     body = WizardBody(wizard, prompt, validator, follow_ups, rules)
-    warnings = load_warnings(body, node, content)
+    unknown = undeclared_variables(body, node, content)  # each would print as nothing: see docs/editor.md
+    if unknown:
+        raise WizardLoadError(location, unknown)
+    warnings = load_warnings(body, node)
     loaded = LoadedWizard(name, wizard, lambda: body, location, version, warnings=warnings)
     if cache is None:
         return loaded
