@@ -17,10 +17,11 @@ expect.set_options(timeout=20_000)
 __all__ = ["browser"]  # the shared module-scoped Chromium
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def site(pg_cluster: PgCluster, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """Two instances behind nginx on a database of the module's own; both up again after each test."""
-    running = start_site(tmp_path_factory.mktemp("site"), pg_cluster.create_database())
+    """Two instances behind nginx on a database of their own (one layout for every test here), each
+    through a link to the database that a test can cut."""
+    running = start_site(tmp_path_factory.mktemp("site"), pg_cluster.create_database(), links=True)
     yield running
     running.stop()
 
@@ -29,4 +30,7 @@ def site(pg_cluster: PgCluster, tmp_path_factory: pytest.TempPathFactory) -> Ite
 def both_up(site: Site) -> Iterator[Site]:
     site.ensure_up()
     yield site
+    for instance in site.instances:
+        if instance.link is not None:
+            instance.link.restore()
     site.ensure_up()

@@ -1,7 +1,8 @@
 """The hosting layout of docs/hosting.md on one machine, for tests and `make load-pg`: two instances
 ("machines" A and B), each the web app (`vance serve`) and the REST API (`vance api`), on one
 PostgreSQL database, behind Debian's nginx with the documented configuration (tests/support/nginx.py),
-loopback only. Multi-user mode with the accounts in the database, one storage secret everywhere.
+loopback only, one storage secret everywhere; multi-user mode with the accounts in the database
+unless the caller says otherwise.
 
 An instance can be killed (SIGKILL to its whole process group, like a machine that goes away),
 stopped gracefully (SIGTERM to each server process, like `systemctl stop` or `kill`) and started
@@ -21,6 +22,7 @@ from pathlib import Path
 import httpx
 
 from tests.support.app_server import AppServer, free_port, start_app
+from tests.support.db_link import DbLink
 from tests.support.nginx import Nginx, Served, start_nginx
 
 SECRET = "hosting-test-storage-secret-0123456789abcdef"
@@ -37,6 +39,7 @@ class Instance:
     root: Path
     env: dict[str, str]
     api_workers: int = 1
+    link: DbLink | None = None  # its own link to the database, which a test can cut
     page_port: int = field(default_factory=free_port)
     api_port: int = field(default_factory=free_port)
     app: AppServer | None = None
@@ -57,8 +60,12 @@ class Instance:
     def start(self, timeout: float = 60.0) -> None:
         """Both servers, each returning once it answers /healthz."""
         data = self.root / "data"
-        self.app = start_app(data, self.env, timeout, SERVE, self.page_port, own_group=True)
-        self.api = start_app(data, self.env, timeout, api_command(self.api_workers), self.api_port, own_group=True)
+        # NiceGUI's own per-process files (app.storage.user) in the instance's dir, as on a machine of its own
+        env = {**self.env, "NICEGUI_STORAGE_PATH": str(self.root / "nicegui")}
+        if self.link is not None:
+            env["VANCE_DATABASE_URL"] = self.link.url
+        self.app = start_app(data, env, timeout, SERVE, self.page_port, own_group=True)
+        self.api = start_app(data, env, timeout, api_command(self.api_workers), self.api_port, own_group=True)
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -141,13 +148,19 @@ class Site:
         self.nginx.stop()
         for instance in self.instances:
             instance.stop()
+            if instance.link is not None:
+                instance.link.close()
 
 
-def start_site(root: Path, database_url: str, extra_env: Mapping[str, str] | None = None,
-               api_workers: int = 1) -> Site:
-    env = {"VANCE_DATABASE_URL": database_url, "VANCE_MULTI_USER": "1", "VANCE_STORAGE_SECRET": SECRET,
-           "VANCE_TENANT": "acme", **(extra_env or {})}
-    instances = [Instance(name, root / name, env, api_workers) for name in ("A", "B")]
+MULTI_USER = {"VANCE_MULTI_USER": "1", "VANCE_TENANT": "acme"}  # accounts in the database
+
+
+def start_site(root: Path, database_url: str, env: Mapping[str, str] = MULTI_USER, api_workers: int = 1,
+               links: bool = False) -> Site:
+    """`links`: each instance reaches the database through a `DbLink` of its own (`Instance.link`)."""
+    shared = {"VANCE_DATABASE_URL": database_url, "VANCE_STORAGE_SECRET": SECRET, **env}
+    instances = [Instance(name, root / name, shared, api_workers, DbLink(database_url) if links else None)
+                 for name in ("A", "B")]
     started: list[Instance] = []
     try:
         for instance in instances:
@@ -157,5 +170,8 @@ def start_site(root: Path, database_url: str, extra_env: Mapping[str, str] | Non
     except BaseException:
         for instance in started:
             instance.stop()
+        for instance in instances:
+            if instance.link is not None:
+                instance.link.close()
         raise
     return Site(nginx, instances, database_url)
