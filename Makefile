@@ -107,8 +107,9 @@ fuzz: $(STAMP)
 load: $(STAMP)
 	$(PY) scripts/load.py --seconds $${LOAD_SECONDS:-60} $(LOAD_ARGS)
 
-# the same load spread over two app instances on one throwaway PostgreSQL database (issue 18), plus 4 clients
-# saving a wizard on one instance and expecting the other to list it within 2 s (needs Debian's postgresql)
+# the same load through nginx to two instances (web app + `vance api` each) on one throwaway PostgreSQL database,
+# the layout of docs/hosting.md, plus 4 clients saving a wizard on one instance and expecting the other to list it
+# within 2 s; LOAD_ARGS=--kill-after 30 kills one instance mid-run (needs Debian's postgresql and nginx)
 .PHONY: load-pg
-load-pg: $(STAMP)
+load-pg: $(STAMP) postgresql nginx
 	$(PY) scripts/load.py --postgres --seconds $${LOAD_SECONDS:-60} $(LOAD_ARGS)
