@@ -75,12 +75,7 @@ def serving(site: Site) -> Instance:
 def open_wizard(page: Page) -> None:
     """The trip note from the side panel (after a chat answer it shows the live progress)."""
     page.get_by_role("tab", name="Wizards").click()
-    try:
-        page.locator(".vance-side").get_by_text("Reisenotiz").click()
-    except Exception:
-        page.screenshot(path="/tmp/i28-wizard.png")
-        open("/tmp/i28-wizard.html", "w").write(page.content())
-        raise
+    page.locator(".vance-side").get_by_text("Reisenotiz").click()
 
 
 def set_up_alice(page: Page, site: Site, store: PostgresDocumentStore) -> str:

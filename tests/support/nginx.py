@@ -59,6 +59,12 @@ def render(pages: list[str], apis: list[str], listen: str, server_name: str, acc
     return "\n".join(lines) + "\n"
 
 
+def documented() -> str:
+    """The configuration as docs/hosting.md shows it: two machines, TLS on 443."""
+    return render(["10.0.0.11:8080", "10.0.0.12:8080"], ["10.0.0.11:8081", "10.0.0.12:8081"], "443 ssl",
+                  "vance.example.com", "/var/log/nginx/vance.log")
+
+
 @dataclass(frozen=True)
 class Served:
     """One access-log line: the request, its status, and the upstream(s) tried, the last one answered."""
