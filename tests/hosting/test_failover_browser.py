@@ -78,9 +78,10 @@ def open_wizard(page: Page) -> None:
     page.locator(".vance-side").get_by_text("Reisenotiz").click()
 
 
-def set_up_alice(page: Page, site: Site, store: PostgresDocumentStore) -> str:
+def set_up_alice(page: Page, site: Site, store: PostgresDocumentStore, goal: str) -> str:
     """Logged in, tenant research, German, project lab, a chat with a message, unsent text in the
-    input, a half-filled wizard open; everything she did saved. Returns the chat's id."""
+    input, the wizard half-filled (`goal`, new in each test) and open; everything she did saved.
+    Returns the chat's id."""
     page.goto(site.url)
     page.get_by_label("User id").fill("alice")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
@@ -96,29 +97,34 @@ def set_up_alice(page: Page, site: Site, store: PostgresDocumentStore) -> str:
     expect(page.locator(".vance-side").get_by_text("Labornotiz")).to_be_visible()
 
     box = page.locator(".vance-composer textarea")
+    sessions = SessionStore(store, "research", "alice")
+    earlier = {s.id for s in sessions.list()}  # an earlier test's chats
     box.fill("hello before the failover")
     box.press("Enter")
     expect(page.locator(".vance-transcript").get_by_text("hello before the failover").first).to_be_visible()
-    sessions = SessionStore(store, "research", "alice")
-    eventually(lambda: any(len(s.messages) >= 2 for s in sessions.list()), "the chat and its answer are not saved")
-    chat = next(s.id for s in sessions.list() if s.messages)
+
+    def new_chats() -> list[str]:
+        return [s.id for s in sessions.list() if s.id not in earlier and len(s.messages) >= 2]
+
+    eventually(lambda: bool(new_chats()), "the chat and its answer are not saved")
+    chat = new_chats()[0]
     box.fill("still unsent")
     eventually(lambda: InputDraftStore(store, "research", "alice").load(chat) == "still unsent",
                "the chat input is not kept")
 
     open_wizard(page)
-    page.locator(".vance-wizard-dialog").get_by_label("Ziel *").fill("Oslo")
+    page.locator(".vance-wizard-dialog").get_by_label("Ziel *").fill(goal)
     drafts = DraftStore(store, "research", "alice")
 
     def kept_goal() -> object:
         draft = drafts.load("trip-note")
         return draft.values.get("goal") if draft is not None else None
 
-    eventually(lambda: kept_goal() == "Oslo", "the draft is not kept")
+    eventually(lambda: kept_goal() == goal, "the draft is not kept")
     return chat
 
 
-def assert_all_there(page: Page) -> None:
+def assert_all_there(page: Page, goal: str) -> None:
     """What set_up_alice left, on the page the other instance built."""
     expect(page.get_by_text("Alice Example")).to_be_visible()
     expect(page.get_by_role("button", name="Abmelden")).to_be_visible()  # still German
@@ -129,7 +135,7 @@ def assert_all_there(page: Page) -> None:
     dialog = page.locator(".vance-wizard-dialog")
     if dialog.count() == 0:
         open_wizard(page)
-    expect(dialog.get_by_label("Ziel *")).to_have_value("Oslo")
+    expect(dialog.get_by_label("Ziel *")).to_have_value(goal)
     expect(dialog.get_by_text("Entwurf wiederhergestellt")).to_be_visible()
 
 
@@ -159,10 +165,10 @@ def alice(browser: Browser, both_up: Site) -> Iterator[Alice]:
 def test_a_killed_instance_loses_the_browser_nothing(alice: Alice, both_up: Site,
                                                      store: PostgresDocumentStore) -> None:
     site = both_up
-    set_up_alice(alice.page, site, store)
+    set_up_alice(alice.page, site, store, "Oslo")
     victim = serving(site)
     elapsed = failed_over(alice, site, victim, victim.kill)
-    assert_all_there(alice.page)
+    assert_all_there(alice.page, "Oslo")
     print(f"\nSIGKILL: the other instance's page after {elapsed:.1f} s")
     assert elapsed < FAILOVER_S, f"the failover took {elapsed:.1f} s"
     assert all(status < 400 for _, status in alice.documents), alice.documents  # no error page on the way
@@ -171,11 +177,11 @@ def test_a_killed_instance_loses_the_browser_nothing(alice: Alice, both_up: Site
 def test_a_rolling_restart_of_both_instances_loses_the_browser_nothing(alice: Alice, both_up: Site,
                                                                        store: PostgresDocumentStore) -> None:
     site = both_up
-    set_up_alice(alice.page, site, store)
+    set_up_alice(alice.page, site, store, "Bergen")
     for _ in site.instances:  # the one serving her first, then the other, where she is then
         current = serving(site)
         elapsed = failed_over(alice, site, current, current.terminate)
-        assert_all_there(alice.page)
+        assert_all_there(alice.page, "Bergen")
         alice.page.keyboard.press("Escape")
         print(f"\nSIGTERM of {current.name}: the other instance's page after {elapsed:.1f} s")
         assert elapsed < FAILOVER_S, f"the failover took {elapsed:.1f} s"
