@@ -30,7 +30,8 @@ from vance_ui.web.shell.i18n import Texts, pick_language
 log = logging.getLogger("vance_ui.web")
 
 INTERVAL_S = 1.0
-CHECK_TIMEOUT_S = 5.0  # a check that hangs (a store that stopped answering) counts as failed
+CHECK_TIMEOUT_S = 10.0  # a check that hangs (a store that stopped answering) counts as failed; not sooner:
+# under heavy load the checks take seconds, and a busy instance is no unready one (make load-pg)
 RETRY_AFTER_S = 2
 
 
