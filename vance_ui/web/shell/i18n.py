@@ -133,6 +133,12 @@ _TEXTS: dict[str, dict[str, str]] = {
     "show_password": {"en": "Show or hide the password", "de": "Passwort ein- oder ausblenden"},
     "remove_item_n": {"en": "Remove entry {n}", "de": "Eintrag {n} entfernen"},
     "field_in_entry": {"en": "{label}, entry {n}", "de": "{label}, Eintrag {n}"},
+    # an instance that is not ready (shell/readiness.py)
+    "not_ready_title": {"en": "Temporarily unavailable", "de": "Vorübergehend nicht verfügbar"},
+    "not_ready_text": {"en": "This server is not ready right now. Nothing you saved is lost; this page tries again "
+                             "by itself.",
+                       "de": "Dieser Server ist gerade nicht bereit. Nichts, was du gespeichert hast, geht verloren; "
+                             "diese Seite versucht es von selbst erneut."},
 }
 
 def pick_language(lang: str | None) -> str:
