@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.app_server import AppServer
@@ -47,18 +48,26 @@ def test_use_prompt_with_a_missing_field_shows_the_field_and_names_it_as_a_link(
     assert_in_sight(page, missing, "the description the link went to")
 
 
-def test_an_invalid_date_is_not_hidden_under_the_status_line(page: Page, server: AppServer) -> None:
-    form = open_fresh(page, server.base_url, "create-project")
-    form.get_by_label("Project ID *").fill("apollo")
-    form.get_by_role("checkbox", name="The project has a target date").click()
-    date = form.get_by_label("Target date *")
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"id": "Project ID *", "has": "The project has a target date", "date": "Target date *",
+            "use": "Use prompt", "why": "Target date: February 2027 has no 30th day, only 28."}),
+    ("de", {"id": "Projekt-ID *", "has": "Das Projekt hat einen Zieltermin", "date": "Zieltermin *",
+            "use": "Prompt übernehmen", "why": "Zieltermin: Der Februar 2027 hat keinen 30. Tag, nur 28."}),
+])
+def test_an_impossible_date_is_explained_in_the_ui_s_language_and_not_hidden(page: Page, server: AppServer,
+                                                                              lang: str, words: dict[str, str]) -> None:
+    form = open_fresh(page, server.base_url, "create-project", lang)
+    form.get_by_label(words["id"]).fill("apollo")
+    form.get_by_role("checkbox", name=words["has"]).click()
+    date = form.get_by_label(words["date"])
     expect(date).to_be_visible()
     date.fill("2027-02-30")
     form.locator(".vance-form-pane").evaluate("pane => pane.scrollTop = 0")
-    form.get_by_role("button", name="Use prompt").click()
-    expect(status(page)).to_contain_text("Target date: February 2027 has no 30th day, only 28.")
+    form.get_by_role("button", name=words["use"]).click()
+    expect(status(page)).to_contain_text(words["why"])
+    expect(form.locator('[data-field="deadline"]')).to_contain_text(words["why"].split(": ", 1)[1])
     expect(date).to_be_focused()
-    assert_in_sight(page, date, "the invalid date")
+    assert_in_sight(page, date, "the impossible date")
 
 
 def test_the_status_follows_the_fields_as_they_are_fixed(page: Page, server: AppServer) -> None:

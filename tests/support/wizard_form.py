@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 from vance_ui.web.shell.i18n import Texts
 
@@ -49,7 +49,7 @@ def announced(page: Page) -> Locator:
     return dialog(page).locator(".vance-sr-only[aria-live=polite]")
 
 
-def box_of(locator: Locator) -> dict[str, float]:
+def box_of(locator: Locator) -> FloatRect:
     box = locator.bounding_box()
     assert box is not None, f"{locator} is not laid out"
     return box
