@@ -19,27 +19,13 @@ from tests.support.a11y import LANGS, settle
 from tests.support.app_server import AppServer
 from tests.support.axe import assert_no_blocking
 from tests.support.browser import screenshot
-from tests.support.wizard_form import open_fresh
+from tests.support.wizard_form import focused, open_fresh
 from vance_ui.web.shell.i18n import Texts
 
 WIDTHS = (320, 390, 768)
 BUNDLED = ("gremium", "vogon-strategie", "create-project", "essay-recipe", "essay-mit-recipe")
 DATE = "2027-03-15"
 REQUIRED_TEXT = "input[aria-required=true]:not([role=combobox]):not([readonly]), textarea[aria-required=true]"
-FOCUS = """() => {
-  const e = document.activeElement;
-  if (!e || e === document.body) return { where: "nothing" };
-  const button = e.closest("button");
-  const words = (b) => {  // a button's words without its icons' ligatures ("arrow_forward")
-    const icons = [...b.querySelectorAll(".q-icon")].map((i) => i.innerText.trim());
-    return b.innerText.split("\\n").map((s) => s.trim()).filter((s) => s && !icons.includes(s)).join(" ");
-  };
-  return { where: e.closest(".vance-wizard-dialog") ? "dialog" : "outside", tag: e.tagName,
-           role: e.getAttribute("role"), label: e.getAttribute("aria-label") ?? "",
-           required: e.getAttribute("aria-required") === "true", readonly: e.readOnly === true,
-           value: e.value ?? null, placeholder: e.getAttribute("placeholder") ?? "",
-           button: button ? (button.getAttribute("aria-label") || words(button)) : null };
-}"""
 
 
 def one_page(browser: Browser, touch: bool) -> Iterator[Page]:
@@ -66,30 +52,26 @@ def resize(page: Page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 844 if width < 700 else 1024})
 
 
-def focus(page: Page) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate(FOCUS)
-    return found
-
-
 def is_empty_required_text(now: dict[str, Any]) -> bool:
     return (now["tag"] in ("INPUT", "TEXTAREA") and now["role"] != "combobox" and not now["readonly"]
             and now["required"] and not now["value"])
 
 
-def fill_and_use(page: Page, wizard: str, lang: str, where: str, text: str) -> list[str]:
+def fill_and_use(page: Page, lang: str, where: str, text: str, shot: str) -> list[str]:
     """From the focused first field to Use prompt with keys only, `text` in each required text
-    field left empty (a date in a date field); returns the fields typed into."""
+    field left empty (a date in a date field), the screenshot `shot` before Use prompt; returns
+    the fields typed into."""
     t = Texts(lang)
     dialog = page.locator(".vance-wizard-dialog")
     current = dialog.locator(".vance-steps [aria-current=step]")
     typed: list[str] = []
     passed: list[str] = []
     for _ in range(150):
-        now = focus(page)
-        assert now["where"] == "dialog", f"{where}: the focus left the dialog ({now}) after {passed[-6:]}"
+        now = focused(page)
+        assert now.get("inDialog"), f"{where}: the focus left the dialog ({now}) after {passed[-6:]}"
         if now["button"] in (t("use_prompt"), t("next")):
             if now["button"] == t("use_prompt"):
-                screenshot(page, f"keyboard-{wizard}-{lang}-{page.viewport_size['width'] if page.viewport_size else 0}")
+                screenshot(page, shot)
                 page.keyboard.press("Enter")
                 return typed
             step = current.inner_text()
@@ -120,7 +102,7 @@ def test_each_bundled_wizard_is_filled_and_used_by_keyboard(screen: Page, echo_s
         assert_no_blocking(screen, where)
 
         text = f"kb-{wizard}-{lang}-{width}"  # fits every required text field (names, ids, topics)
-        typed = fill_and_use(screen, wizard, lang, where, text)
+        typed = fill_and_use(screen, lang, where, text, f"keyboard-{wizard}-{lang}-{width}")
         assert typed, f"{where}: no required field was typed into"
         expect(dialog).to_have_count(0)
         expect(chat_input).to_have_value(re.compile(re.escape(text)))

@@ -12,8 +12,16 @@ from vance_ui.web.shell.i18n import Texts
 FOCUSED = """() => {
   const e = document.activeElement;
   if (!e || e === document.body) return null;
-  return { tag: e.tagName, role: e.getAttribute("role"), label: e.getAttribute("aria-label"),
+  const button = e.closest("button");
+  const words = (b) => {  // a button's words without its icons' ligatures ("arrow_forward")
+    const icons = [...b.querySelectorAll(".q-icon")].map((i) => i.innerText.trim());
+    return b.innerText.split("\\n").map((s) => s.trim()).filter((s) => s && !icons.includes(s)).join(" ");
+  };
+  return { tag: e.tagName, role: e.getAttribute("role"), label: e.getAttribute("aria-label") ?? "",
            text: (e.innerText || "").trim().replace(/\\s+/g, " ").slice(0, 120), type: e.getAttribute("type"),
+           required: e.getAttribute("aria-required") === "true", readonly: e.readOnly === true,
+           value: e.value ?? null, placeholder: e.getAttribute("placeholder") ?? "",
+           button: button ? (button.getAttribute("aria-label") || words(button)) : null,
            inDialog: !!e.closest(".vance-wizard-dialog"), inMenu: !!e.closest("[role=menu]") };
 }"""
 
@@ -37,6 +45,8 @@ def open_fresh(page: Page, base_url: str, wizard: str, lang: str = "en") -> Loca
 
 
 def focused(page: Page) -> dict[str, Any]:
+    """What has the focus: tag, role, label, text, a button's words, a field's value and state,
+    whether it is in the wizard dialog or a menu; {} for nothing (the body)."""
     return page.evaluate(FOCUSED) or {}
 
 
