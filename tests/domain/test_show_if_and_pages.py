@@ -363,7 +363,7 @@ promptTemplate: "Today: {{ today }} {{ more }}"
     assert sunny.preview is not None and sunny.preview.prompt == "Today: sun"
 
 
-@pytest.mark.parametrize("typed", ["2026-1-5", "2026-02-30", "05.01.2026", "tomorrow", "2026-01-05T10:00",
+@pytest.mark.parametrize("typed", ["2026-1-5", "05.01.2026", "tomorrow", "2026-01-05T10:00",
                                    "20260105", 20260105, ["2026-01-05"], True])
 def test_a_date_is_yyyy_mm_dd_and_a_real_day(typed: Any, templates: Templates) -> None:
     wizard = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml", templates)
@@ -371,6 +371,14 @@ def test_a_date_is_yyyy_mm_dd_and_a_real_day(typed: Any, templates: Templates) -
     assert [(e.field, e.error) for e in result.errors] == [("due", "invalid_type")], typed
     assert "YYYY-MM-DD" in result.errors[0].message("en")
     assert "JJJJ-MM-TT" in result.errors[0].message("de")
+
+
+def test_a_well_formed_day_the_month_lacks_is_named_not_the_format(templates: Templates) -> None:
+    wizard = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml", templates)
+    [error] = validate_values(wizard.definition.fields[:1], {"due": "2026-02-30"}).errors
+    assert (error.field, error.error) == ("due", "no_such_date")
+    assert error.message("en") == "February 2026 has no 30th day, only 28."
+    assert error.message("de") == "Der Februar 2026 hat keinen 30. Tag, nur 28."
 
 
 def test_date_bounds_and_an_empty_date(templates: Templates) -> None:

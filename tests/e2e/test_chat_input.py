@@ -103,7 +103,7 @@ def test_the_slash_menu_is_a_listbox_the_keyboard_drives(page: Page, server: App
     box.press_sequentially("c")  # the command changed: the menu is back
     expect(options).to_have_count(1)
     box.press("Tab")
-    expect(dialog(page).get_by_text("Create a council")).to_be_visible()
+    expect(dialog(page).get_by_text("Create a council", exact=True)).to_be_visible()
     expect(box).to_have_value("")
 
 
@@ -112,7 +112,7 @@ def test_slash_name_and_enter_open_the_form(page: Page, server: AppServer) -> No
     box.press_sequentially("/gremium")
     expect(listbox(page).get_by_role("option").first).to_contain_text("/gremium")
     box.press("Enter")
-    expect(dialog(page).get_by_text("Create a council")).to_be_visible()
+    expect(dialog(page).get_by_text("Create a council", exact=True)).to_be_visible()
     expect(page.locator(".vance-msg-user")).to_have_count(0)
 
 

@@ -262,9 +262,7 @@ def test_the_actions_menu_and_the_editor_work_from_the_keyboard(page: Page, serv
     page.goto(server.base_url)
     page.get_by_role("button", name="Actions for Plan Vogon strategy").focus()
     page.keyboard.press("Enter")
-    expect(page.get_by_role("menu")).to_be_focused()
-    page.keyboard.press("Tab")
-    expect(page.get_by_role("menuitem").first).to_be_focused()
+    expect(page.get_by_role("menuitem").first).to_be_focused()  # an opened menu: its first item
     page.keyboard.press("Enter")  # the first item of a bundled wizard: Customize
     expect(page.get_by_text("Saved in: Mine (USER)")).to_be_visible()
     page.get_by_role("tab", name="YAML").focus()

@@ -2,9 +2,10 @@
 
 Each error is shown at its field and named in the status line as a link that goes there
 ("Description / role / persona, entry 2: This field is required."); the first field gets the focus,
-scrolled into view. From then on every report of the service (after each change) says which of
-those fields still fail: the status and the fields follow it, and both are gone once all are fixed.
-A field that passed then is not flagged while the user types; the next Next or Use prompt does.
+scrolled into view. A field's own error goes as soon as it is changed (widgets.py). From then on
+every report of the service (after each change) says which of those fields still fail: the status
+names just those, and is gone once all are fixed. A field that passed then is not flagged while
+the user types; the next Next or Use prompt does.
 """
 
 from __future__ import annotations
@@ -32,21 +33,22 @@ class Problems:
         self._shown: Shown = ()
 
     def refuse(self, errors: Sequence[FieldError]) -> None:
-        """Flag these fields, show why, focus the first one."""
+        """Flag these fields, show why at each and in the status, focus the first one."""
         self.flagged, self._shown = frozenset(error.path for error in errors), ()
-        first = self._show(errors)
+        unplaced = self.pane.fields.show_errors(errors)
+        first = self._name(errors, unplaced)
         if first is not None:
             self._go_to(first)
 
     def follow(self, errors: Sequence[FieldError]) -> None:
-        """The service's errors for the values now: those of the flagged fields are shown."""
+        """The service's errors for the values now: the status names those of the flagged fields."""
         if not self.flagged:
             return
         still = [error for error in errors if error.path in self.flagged]
         if not still:
             self.clear()
-            return
-        self._show(still, status=self.status.kind == "error")
+        elif self.status.kind == "error":
+            self._name(still, [error for error in still if self.pane.fields.locate(error.path) is None])
 
     def clear(self) -> None:
         """Nothing flagged, no error at any field; the status only if it shows problems."""
@@ -55,9 +57,9 @@ class Problems:
         if self.status.kind == "error":
             self.status.clear()
 
-    def _show(self, errors: Sequence[FieldError], status: bool = True) -> FieldWidget | None:
-        """At the fields and (with `status`) in the status line; returns the first field."""
-        unplaced = self.pane.fields.show_errors(errors)
+    def _name(self, errors: Sequence[FieldError], unplaced: Sequence[FieldError]) -> FieldWidget | None:
+        """The status line: how many fields, a link per field, a line per error no field shows.
+        Returns the first field."""
         lang = self.t.lang
         named: dict[int, tuple[FieldWidget, list[str]]] = {}
         for error in errors:
@@ -67,7 +69,7 @@ class Problems:
         fields = [(widget, f"{widget.name}: {' '.join(dict.fromkeys(texts))}") for widget, texts in named.values()]
         others = [f"{error.field}: {error.message(lang)}" for error in unplaced]
         shown = (*(text for _, text in fields), *others)
-        if status and shown != self._shown:
+        if shown != self._shown:
             self._shown = shown
             count = len(shown)
             summary = self.t("form_invalid_one") if count == 1 else self.t("form_invalid", n=count)

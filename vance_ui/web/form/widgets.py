@@ -99,7 +99,8 @@ class FieldWidget:
         control.mark(f"field-{self.field.name}")
 
     def _changed(self, *_: Any) -> None:
-        self.form.changed()  # an error shown here goes once the service's report says it is fixed
+        self.set_error(None)  # being changed: the next refusal says whether it is still wrong
+        self.form.changed()
 
     def value(self) -> Any:
         raw = self.control.value
@@ -197,7 +198,9 @@ class IntegerWidget(FieldWidget):
 
 
 class DateWidget(FieldWidget):
-    """A text input for YYYY-MM-DD with a date picker behind its calendar button."""
+    """A text input for YYYY-MM-DD with a date picker behind its calendar button. The picker has no
+    header (before a day is picked it read "— —"; the input shows the date) and closes once a day is
+    picked (Quasar gives the focus back to the calendar button)."""
 
     def build(self, value: Any) -> None:
         assert isinstance(self.field, DateField)
@@ -209,7 +212,8 @@ class DateWidget(FieldWidget):
         name = self.form.t("pick_date")
         with control.add_slot("append"):
             with ui.menu() as menu:
-                picker = ui.date(mask="YYYY-MM-DD").bind_value(control)
+                picker = ui.date(mask="YYYY-MM-DD").bind_value(control).props("minimal")
+                picker.on("update:model-value", menu.close)  # the browser's pick, not the typed text
                 # a `:` prop is JavaScript the browser evaluates: a call of assets/form.js
                 picker.props[":options"] = f"vanceDaysWithin({json.dumps(lowest)}, {json.dumps(highest)})"
             ui.button(icon="event", on_click=menu.open).props(f'flat round dense aria-label="{name}"').tooltip(name)
