@@ -63,4 +63,5 @@ if __name__ in {"__main__", "__mp_main__"}:
         session_middleware_kwargs={"same_site": "lax", "https_only": settings.cookie_secure},
         favicon=PACKAGE_ROOT.parent / "assets" / "favicon.svg",
         show_welcome_message=True,
+        tailwind=False,  # the utilities the pages use come as assets/tailwind.css (vance_ui/web/shell/tailwind.py)
     )

@@ -35,35 +35,15 @@ from vance_ui.wizards.format.schema import Wizard
 
 PromptHandler = Callable[[str], None]
 
-# The classes an open form brings into the page (Tailwind utilities, Quasar's dialog, its transitions, card, checkbox
-# and field states). The in-browser Tailwind compiler rebuilds its stylesheet whenever a class it
-# has not seen appears, and the browser then restyles the whole page; with these on a hidden
-# element from the start, the first form opened in a page costs no more than later ones. Only a
-# matter of speed: a class missing here just means one rebuild. The app's own `vance-*` classes
-# are left out on purpose: tests and scripts find the dialog and its parts by them.
-FORM_CLASSES = (
-    "absolute-full disabled fixed-full fullscreen gap-3 items-baseline items-stretch justify-between leading-tight "
-    "nicegui-dialog-open no-pointer-events q-body--prevent-scroll q-btn--outline border-radius-inherit "
-    "q-checkbox q-checkbox__bg q-checkbox__indet q-checkbox__inner q-checkbox__inner--truthy "
-    "q-checkbox__inner--falsy q-checkbox__label q-checkbox__native q-checkbox__svg q-checkbox__truthy "
-    "q-dialog q-dialog--modal q-dialog__backdrop q-dialog__inner q-dialog__inner--minimized "
-    "q-dialog__inner--standard q-field--labeled q-field__label q-field__focusable-action q-field--error "
-    "q-field--focused q-field--highlighted q-field--with-bottom q-field__bottom q-field__bottom--animated "
-    "q-field__messages q-ma-none q-pa-none text-base text-grey-8 text-lg text-negative text-amber-8 "
-    "whitespace-pre-line q-transition--none-enter-from q-transition--none-enter-active q-transition--none-enter-to "
-    "q-transition--fade-enter-from q-transition--fade-enter-active q-transition--fade-enter-to "
-    "q-transition--fade-leave-from q-transition--fade-leave-active q-transition--fade-leave-to"
-)
-
 
 def preload_form_assets() -> None:
     """Called once per page: makes the first wizard form open as fast as later ones.
 
     A never-opened dialog, so Quasar's dialog component (`dialog.js`) loads with the page instead
-    of after the first click, and a hidden element carrying `FORM_CLASSES` (see above).
+    of after the first click. (The Tailwind utilities a form uses are in the static stylesheet,
+    assets/tailwind.css: no class a form brings in makes the browser rebuild a stylesheet.)
     """
     ui.dialog().mark("dialog-preload")
-    ui.element("div").classes(f"hidden {FORM_CLASSES}").props("aria-hidden=true")
 
 
 class WizardForm:
