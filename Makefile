@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # the machine's pip configuration may add local indexes; the lock file is the source of truth
 PIP    := PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip
 
-.PHONY: run test test-fast lint bench lock install chromium postgresql axe css lighthouse clean
+.PHONY: run test test-fast lint bench lock install chromium postgresql axe css icons lighthouse clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,10 @@ axe: $(NODE_STAMP)
 # tests/web/test_tailwind_css.py fails while it is stale
 css: $(STAMP) $(NODE_STAMP)
 	$(PY) -m vance_ui.web.shell.tailwind
+
+# assets/icons/*.png, the installed app's icons, drawn from assets/favicon.svg in Chromium (committed)
+icons: $(STAMP) chromium
+	$(PY) scripts/app_icons.py
 
 test: $(STAMP) chromium postgresql axe
 	$(PY) scripts/check_supply_chain.py
