@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # the machine's pip configuration may add local indexes; the lock file is the source of truth
 PIP    := PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip
 
-.PHONY: run test test-fast lint bench lock install chromium postgresql nginx axe lighthouse clean
+.PHONY: run test test-fast lint bench lock install chromium postgresql nginx axe css icons lighthouse clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,8 +41,8 @@ nginx:
 		echo "installing Debian's nginx for the proxy tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
 
-# axe-core for the accessibility tests (tests/a11y), from npm at the version and hash that
-# package-lock.json pins; `npm ci` installs exactly that into node_modules (gitignored)
+# axe-core for the accessibility tests (tests/a11y) and Tailwind's CLI for `make css`, from npm at the
+# versions and hashes that package-lock.json pins; `npm ci` installs exactly that into node_modules (gitignored)
 NODE_STAMP := node_modules/.installed-stamp
 
 $(NODE_STAMP): package.json package-lock.json
@@ -53,6 +53,16 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $(NODE_STAMP)
 
 axe: $(NODE_STAMP)
+
+# assets/tailwind.css, the Tailwind utilities the pages use (vance_ui/web/shell/tailwind.py): rebuild and
+# commit it after adding a class; the file is committed so that running the app needs no Node, and
+# tests/web/test_tailwind_css.py fails while it is stale
+css: $(STAMP) $(NODE_STAMP)
+	$(PY) -m vance_ui.web.shell.tailwind
+
+# assets/icons/*.png, the installed app's icons, drawn from assets/favicon.svg in Chromium (committed)
+icons: $(STAMP) chromium
+	$(PY) scripts/app_icons.py
 
 test: $(STAMP) chromium postgresql nginx axe
 	$(PY) scripts/check_supply_chain.py

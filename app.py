@@ -12,7 +12,7 @@ from vance_ui.runtime import configure_logging, create_service, storage_secret
 from vance_ui.settings import PACKAGE_ROOT, Settings
 from vance_ui.web import nicegui_compat
 from vance_ui.web.pages import register_pages
-from vance_ui.web.shell import store_notice
+from vance_ui.web.shell import installable, store_notice
 from vance_ui.web.shell.not_found import install_plain_404
 
 limit_malloc_arenas()  # before the first thread-pool thread exists
@@ -26,6 +26,7 @@ mount_api(app, service, users)
 install_plain_404(app)
 register_pages(service, users)
 store_notice.install()
+installable.install(app)  # the web app manifest, the service worker and the offline page
 app.add_static_files("/assets", str(PACKAGE_ROOT.parent / "assets"))
 
 
@@ -63,4 +64,5 @@ if __name__ in {"__main__", "__mp_main__"}:
         session_middleware_kwargs={"same_site": "lax", "https_only": settings.cookie_secure},
         favicon=PACKAGE_ROOT.parent / "assets" / "favicon.svg",
         show_welcome_message=True,
+        tailwind=False,  # the utilities the pages use come as assets/tailwind.css (vance_ui/web/shell/tailwind.py)
     )

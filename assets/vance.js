@@ -185,3 +185,13 @@ window.vance.scrollToEnd = (atOnce) => {
   grows.observe(document.body);
   end();
 };
+
+// Installable: the service worker (assets/sw.js, served at /sw.js for the whole site) keeps the
+// static files and shows an offline page; registered once the page has loaded, so its first
+// downloads do not compete with the page's own.
+function vanceRegisterWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}); // an app without it still works
+}
+if (document.readyState === "complete") vanceRegisterWorker();
+else window.addEventListener("load", vanceRegisterWorker);

@@ -450,3 +450,18 @@ _INSIGHTS_TEXTS: dict[str, dict[str, str]] = {
     "sort_most_used": {"en": "Most used", "de": "Meistgenutzt"},
 }
 _TEXTS.update(_INSIGHTS_TEXTS)
+
+
+# Installed on a phone: the web app manifest and the offline page (web/shell/installable.py).
+_INSTALL_TEXTS: dict[str, dict[str, str]] = {
+    "install_short_name": {"en": "Vance", "de": "Vance"},
+    "install_description": {"en": "Chat with a language model and fill in prompt wizards.",
+                            "de": "Mit einem Sprachmodell chatten und Prompt-Wizards ausfüllen."},
+    "offline_title": {"en": "You are offline", "de": "Du bist offline"},
+    "offline_body": {"en": "Vance Prompt Wizards cannot be reached right now. Your chats are kept on the server; "
+                           "they are back as soon as the connection is.",
+                     "de": "Vance Prompt Wizards ist gerade nicht erreichbar. Deine Chats liegen auf dem Server; "
+                           "sie sind wieder da, sobald die Verbindung es ist."},
+    "offline_retry": {"en": "Try again", "de": "Erneut versuchen"},
+}
+_TEXTS.update(_INSTALL_TEXTS)

@@ -12,12 +12,14 @@ from nicegui import app, ui
 from nicegui.logging import log as nicegui_log
 
 from vance_ui.documents.store import StoreUnavailable
+from vance_ui.web.shell.theme import TAILWIND_LINK
 
 log = logging.getLogger("vance_ui.web")
 MESSAGE = "The document store cannot be reached right now. Nothing you saved is lost; this page retries by itself."
 
 
 def _page_failed(error: Exception) -> None:
+    ui.add_head_html(TAILWIND_LINK)  # a page of its own, without the theme: its classes need the stylesheet
     if isinstance(error, StoreUnavailable):
         with ui.column().classes("p-8 gap-2").props('role="alert"'):
             ui.label("Temporarily unavailable").classes("text-xl font-semibold")
