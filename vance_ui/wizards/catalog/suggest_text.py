@@ -1,0 +1,60 @@
+"""Words as the suggestion ranking compares them: German and English text folded to stems.
+
+A text is split into words (letters and digits), case-folded, stripped of the language's stop
+words (bm25s's lists), stemmed with the language's Snowball stemmer (snowballstemmer) and folded
+once more, so `Gremien`, `gremium` and `GREMIUMS` meet, as do `Aufsätze` and `aufsatz`, `Straße`
+and `strasse`, `councils` and `council`. Languages without a stemmer here are folded, not stemmed.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Callable
+
+import snowballstemmer
+from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_GERMAN
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_STEMMERS = {"de": "german", "en": "english"}
+_STOPWORDS = {"de": frozenset(STOPWORDS_GERMAN), "en": frozenset(STOPWORDS_EN_PLUS)}
+MIN_WORD = 2
+
+
+def base_language(lang: str) -> str:
+    """`de-AT` -> `de`."""
+    return lang.replace("_", "-").split("-")[0].lower()
+
+
+def fold(word: str) -> str:
+    """Case and accents away, `ß` -> `ss`, `ä` -> `a`: what a user types without the German keyboard."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@functools.cache
+def _stem_words(lang: str) -> Callable[[list[str]], list[str]]:
+    name = _STEMMERS.get(lang)
+    if name is None:
+        return lambda words: words
+    stemmer = snowballstemmer.stemmer(name)
+    stem: Callable[[list[str]], list[str]] = stemmer.stemWords
+    return stem
+
+
+def stop_words(lang: str) -> frozenset[str]:
+    """The stop words of the language and of English (messages mix them), folded."""
+    words = _STOPWORDS.get(base_language(lang), frozenset()) | _STOPWORDS["en"]
+    return frozenset(fold(word) for word in words)
+
+
+_FOLDED_STOP = {lang: stop_words(lang) for lang in ("de", "en")}
+
+
+def words(text: str, lang: str) -> list[str]:
+    """The stems of the text's content words, in order (repeats kept)."""
+    base = base_language(lang)
+    stop = _FOLDED_STOP.get(base) or stop_words(base)
+    plain = [word for word in _WORD.findall(text.casefold()) if len(word) >= MIN_WORD and fold(word) not in stop]
+    return [fold(stem) for stem in _stem_words(base)(plain)]
