@@ -18,13 +18,14 @@ from bench import (
     pg_scaling,
     scaling,
     startup,
+    suggest_quality,
     template_overhead,
 )
 from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("http", "template", "markdown", "scale", "pg", "startup", "browser", "editor", "lighthouse")
+ITEMS = ("suggest", "http", "template", "markdown", "scale", "pg", "startup", "browser", "editor", "lighthouse")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -56,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
           f"Python {info['python']}; load average {load_before[0]:.2f}", file=sys.stderr)
     figures: list[Figure] = []
     steps: dict[str, Callable[[], list[Figure]]] = {
+        "suggest": lambda: suggest_quality.measure(quick),
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
         "markdown": lambda: markdown_stream.measure(repeats=1 if quick else 3),

@@ -1,7 +1,8 @@
 """Words as the suggestion ranking compares them: German and English text folded to stems.
 
 A text is split into words (letters and digits), case-folded, stripped of the language's stop
-words (bm25s's lists), stemmed with the language's Snowball stemmer (snowballstemmer) and folded
+words (bm25s's lists), stemmed with the language's Snowball stemmer (PyStemmer; each word once: the stems are
+remembered) and folded
 once more, so `Gremien`, `gremium` and `GREMIUMS` meet, as do `Aufsätze` and `aufsatz`, `Straße`
 and `strasse`, `councils` and `council`. Languages without a stemmer here are folded, not stemmed.
 """
@@ -13,7 +14,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-import snowballstemmer
+import Stemmer  # PyStemmer: the Snowball stemmers in C
 from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_GERMAN
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -34,13 +35,18 @@ def fold(word: str) -> str:
 
 
 @functools.cache
-def _stem_words(lang: str) -> Callable[[list[str]], list[str]]:
+def _stemmer(lang: str) -> Callable[[str], str]:
     name = _STEMMERS.get(lang)
     if name is None:
-        return lambda words: words
-    stemmer = snowballstemmer.stemmer(name)
-    stem: Callable[[list[str]], list[str]] = stemmer.stemWords
+        return lambda word: word
+    stem: Callable[[str], str] = Stemmer.Stemmer(name).stemWord
     return stem
+
+
+@functools.lru_cache(maxsize=200_000)
+def stem(word: str, lang: str) -> str:
+    """The folded stem of a case-folded word."""
+    return fold(_stemmer(lang)(word))
 
 
 def stop_words(lang: str) -> frozenset[str]:
@@ -57,4 +63,4 @@ def words(text: str, lang: str) -> list[str]:
     base = base_language(lang)
     stop = _FOLDED_STOP.get(base) or stop_words(base)
     plain = [word for word in _WORD.findall(text.casefold()) if len(word) >= MIN_WORD and fold(word) not in stop]
-    return [fold(stem) for stem in _stem_words(base)(plain)]
+    return [stem(word, base) for word in plain]
