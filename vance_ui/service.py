@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,10 +194,11 @@ class WizardService:
         """Visible wizards (cascade + availableIn), by category then title."""
         return self.listing(scope).summaries(lang or self.language(scope.tenant))
 
-    def suggest(self, scope: Scope, text: str, lang: str | None = None,
-                limit: int = MAX_SUGGESTIONS) -> list[WizardMatch]:
-        """The listed wizards that fit a message being typed, best first; none for an ordinary message."""
-        return suggest(self.listing(scope), text, lang or self.language(scope.tenant), limit)
+    def suggest(self, scope: Scope, text: str, lang: str | None = None, limit: int = MAX_SUGGESTIONS,
+                exclude: Collection[str] = ()) -> list[WizardMatch]:
+        """The listed wizards that fit a message being typed, best first; none for an ordinary message.
+        `exclude`: wizards the user dismissed for this message."""
+        return suggest(self.listing(scope), text, lang or self.language(scope.tenant), limit, exclude)
 
     def wizard(self, scope: Scope, name: str, listing: Listing | None = None) -> LoadedWizard:
         found = (listing or self.listing(scope)).get(name)

@@ -30,6 +30,7 @@ from vance_ui.web.chat.messages import AssistantMessage, stored_message, user_me
 from vance_ui.web.chat.progress_panel import ProgressPanel
 from vance_ui.web.chat.quick_start import quick_start_cards
 from vance_ui.web.chat.slash_menu import SlashMenu
+from vance_ui.web.chat.suggest_chips import OpenWizard, SuggestChips
 from vance_ui.web.nicegui_compat.submit import on_submit
 from vance_ui.web.nicegui_compat.value_sync import follow_value_updates
 from vance_ui.web.shell.a11y import aria
@@ -43,7 +44,7 @@ THROTTLE_SECONDS = 0.08
 
 class ChatView:
     def __init__(self, ctx: PageContext, engine: ChatEngine, progress: ProgressPanel, session: ChatSession,
-                 on_open_wizard: Callable[[str], None], on_sessions_changed: Callable[[], None],
+                 on_open_wizard: OpenWizard, on_sessions_changed: Callable[[], None],
                  on_run_started: Callable[[], None]) -> None:
         self.ctx, self.engine, self.progress_panel = ctx, engine, progress
         self.session = session
@@ -51,6 +52,7 @@ class ChatView:
         self.on_run_started = on_run_started
         self.task: asyncio.Task[None] | None = None
         self.keeper: InputKeeper | None = None  # with the input, in build_input
+        self.chips: SuggestChips | None = None  # with the input, in build_input
         self.transcript = ui.column().classes("vance-transcript w-full gap-5").mark("transcript")
         self.show_session(session)
 
@@ -60,6 +62,7 @@ class ChatView:
         # The kept input is the textarea's value from the start: assigned after creation, it would be
         # sent again at the websocket handshake and replace what was typed before it (test_browser.py)
         kept = self.ctx.inputs.load(self.session.id) or ""
+        chips = self.chips = SuggestChips(self.ctx, self.on_open_wizard)  # above the composer, in the flow
         with ui.row().classes("vance-composer w-full items-end no-wrap"):
             self.input = aria(ui.textarea(placeholder=t("message_placeholder"), value=kept), label=t("message")) \
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
@@ -73,6 +76,7 @@ class ChatView:
                 .props("round unelevated color=negative").tooltip(t("stop")).mark("chat-stop")
             self.stop_button.visible = False
         self.slash = SlashMenu(self.ctx, self.input, self.on_open_wizard)
+        chips.follow(self.input)
         self.keeper = InputKeeper(self.ctx.inputs, self.input)
         self.keeper.show(self.session.id)
         self.input.on_value_change(lambda e: self._input_changed(e.value or ""))
@@ -84,6 +88,7 @@ class ChatView:
         self.session = session
         if self.keeper is not None:
             self.keeper.show(session.id)
+        self._reset_chips()
         self.transcript.clear()
         with self.transcript:
             if not session.messages:
@@ -105,6 +110,10 @@ class ChatView:
         if self.keeper is not None:
             self.keeper.changed(text)
 
+    def _reset_chips(self) -> None:
+        if self.chips is not None:
+            self.chips.reset()
+
     def use_wizard_prompt(self, wizard: str, prompt: str) -> None:
         """A wizard's result; not kept on disk when that wizard has a password field (input_draft.py)."""
         try:
@@ -115,6 +124,7 @@ class ChatView:
 
     def set_prompt(self, prompt: str, *, secret: bool) -> None:
         """A wizard's result: replaces the input text, focused for editing; nothing is sent."""
+        self._reset_chips()
         if self.keeper is not None:
             self.keeper.set_prompt(prompt, secret=secret)
         else:
@@ -132,6 +142,7 @@ class ChatView:
         if not text:
             return
         self.input.value = ""
+        self._reset_chips()
         session = self.session
         if not session.messages:
             self.transcript.clear()  # the quick-start cards go away with the first message

@@ -16,7 +16,7 @@ so a change to any wizard file builds a new one and a keystroke only scores.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import bm25s
@@ -109,10 +109,11 @@ class SuggestIndex:
         scores = np.asarray(self._bm25.get_scores(query), dtype=float) / self._unit
         return [(w, float(s)) for w, s in zip(self.wizards, scores, strict=True)]
 
-    def suggest(self, text: str, limit: int = MAX_SUGGESTIONS) -> list[WizardMatch]:
-        """The wizards that fit the message, best first (ties by listing order); none for an ordinary message."""
-        ranked = sorted(((s, i) for i, (_, s) in enumerate(self.scores(text)) if s >= THRESHOLD),
-                        key=lambda pair: (-pair[0], pair[1]))
+    def suggest(self, text: str, limit: int = MAX_SUGGESTIONS, exclude: Collection[str] = ()) -> list[WizardMatch]:
+        """The wizards that fit the message, best first (ties by listing order); none for an ordinary message.
+        `exclude`: names the user has dismissed for this message (the rest are ranked among themselves)."""
+        fits = [(s, i) for i, (w, s) in enumerate(self.scores(text)) if s >= THRESHOLD and w.name not in exclude]
+        ranked = sorted(fits, key=lambda pair: (-pair[0], pair[1]))
         if not ranked:
             return []
         best = ranked[0][0]
@@ -127,5 +128,6 @@ def suggestion_index(listing: Listing, lang: str) -> SuggestIndex:
     return listing.derived(("suggest", lang), build)
 
 
-def suggest(listing: Listing, text: str, lang: str, limit: int = MAX_SUGGESTIONS) -> list[WizardMatch]:
-    return suggestion_index(listing, lang).suggest(text, limit)
+def suggest(listing: Listing, text: str, lang: str, limit: int = MAX_SUGGESTIONS,
+            exclude: Collection[str] = ()) -> list[WizardMatch]:
+    return suggestion_index(listing, lang).suggest(text, limit, exclude)
