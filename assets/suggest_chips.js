@@ -1,7 +1,9 @@
 // Wizard suggestions above the chat input (vance_ui/web/chat/suggest_chips.py). This component
 // follows the input in the browser: after a pause in typing (`delay` ms, debounced here, so typing
-// never waits) it sends the text with a sequence number (`query`); the server answers `chips`, and
-// drops an answer older than one it already gave. The chips shown stay until the next answer.
+// never waits) it sends the text with a sequence number (`query`); the server answers `chips` and
+// the number it answered (`answered`), and drops an answer older than one it already gave. The
+// chips shown stay until the next answer, except after an empty or `/` input: then only an answer
+// for a later text shows chips again.
 // Nothing is asked while the input starts with `/` (the slash menu has that) or is empty. Escape
 // in the input hides the shown chips, and a hidden wizard stays away until the message is sent or
 // cleared (the server bumps `reset`). Alt+ArrowUp moves the focus to the first chip;
@@ -36,18 +38,19 @@ export default {
   `,
   props: {
     chips: { type: Array, default: () => [] },
+    answered: { type: Number, default: 0 },
     reset: { type: Number, default: 0 },
     inputId: String,
     label: String,
     keys: String,
-    delay: { type: Number, default: 150 },
+    delay: { type: Number, default: 50 },
   },
   data() {
-    return { asked: 0, dismissed: [], queryable: false, timer: null };
+    return { asked: 0, hiddenUntil: 0, dismissed: [], queryable: false, timer: null };
   },
   computed: {
     shown() {
-      if (!this.queryable) return [];
+      if (!this.queryable || this.answered < this.hiddenUntil) return [];
       return this.chips.filter((chip) => !this.dismissed.includes(chip.name));
     },
   },
@@ -55,6 +58,7 @@ export default {
     reset() {
       this.dismissed = [];
       this.queryable = false;
+      this.hiddenUntil = this.asked + 1; // an answer still on its way is for the text that was sent
     },
   },
   mounted() {
@@ -81,6 +85,7 @@ export default {
       if (!text.trim()) this.dismissed = [];
       const asked = this.asked;
       if (!this.queryable) {
+        this.hiddenUntil = asked + 1; // chips of an earlier text come back only with an answer for a later one
         if (this.chips.length) this.$emit("query", { text: "", seq: asked, dismissed: [] }); // clears them
         return;
       }
