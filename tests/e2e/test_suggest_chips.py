@@ -4,21 +4,14 @@ dismissing, opening a chip with the typed text in the wizard, and a 390 px phone
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.support.app_server import AppServer
-from tests.support.browser import screenshot
-from tests.support.fake_llm import FakeLLM
+from tests.support.browser import chat_input, fresh_chat, screenshot
 
 COUNCIL = "I'd like to set up a council of experts for our pricing"
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
-
-def chat_input(page: Page) -> Locator:
-    return page.locator(".vance-composer textarea")
 
 
 def chips(page: Page) -> Locator:
@@ -30,21 +23,10 @@ def council_chip(page: Page) -> Locator:
 
 
 def typed_in_fresh_chat(page: Page, server: AppServer, text: str) -> Locator:
-    page.goto(server.base_url)
-    box = chat_input(page)
-    box.fill("")
-    box.focus()
+    box = fresh_chat(page, server)
     box.press_sequentially(text)
     return box
 
-
-@pytest.fixture
-def phone(browser: Browser, server: AppServer, model: FakeLLM) -> Iterator[Page]:
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
-    tab = context.new_page()
-    tab.set_default_timeout(10_000)
-    yield tab
-    context.close()
 
 
 def test_typing_a_council_message_shows_its_chip_and_a_polite_announcement(page: Page, server: AppServer) -> None:
