@@ -59,7 +59,7 @@ def _joined(word: str, term: str) -> bool:
 
 def wizard_words(summary: WizardSummary, head: WizardHead, lang: str) -> list[str]:
     """The words one wizard is found by, its title and keywords repeated (`TITLE_WEIGHT`)."""
-    keywords = " ".join(localize(head.keywords, lang) if head.keywords else [])  # type: ignore[arg-type]
+    keywords = localize({code: " ".join(listed) for code, listed in (head.keywords or {}).items()}, lang)
     named = words(f"{summary.title} {keywords}", lang)
     rest = words(f"{summary.category_label or ''} {summary.description} {summary.name.replace('-', ' ')}", lang)
     return named * TITLE_WEIGHT + rest

@@ -1,16 +1,17 @@
 """Words as the suggestion ranking compares them: German and English text folded to stems.
 
 A text is split into words (letters and digits), case-folded, stripped of the language's stop
-words (bm25s's lists), stemmed with the language's Snowball stemmer (PyStemmer; each word once: the stems are
-remembered) and folded
-once more, so `Gremien`, `gremium` and `GREMIUMS` meet, as do `Aufsätze` and `aufsatz`, `Straße`
-and `strasse`, `councils` and `council`. Languages without a stemmer here are folded, not stemmed.
+words (bm25s's lists), stemmed with the language's Snowball stemmer (PyStemmer; each word once:
+the stems are remembered) and folded once more, so `Gremien`, `gremium` and `GREMIUMS` meet, as
+do `Aufsätze` and `aufsatz`, `Straße` and `strasse`, `councils` and `council`. Languages without a
+stemmer here are folded, not stemmed.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import threading
 import unicodedata
 from collections.abc import Callable
 
@@ -36,11 +37,17 @@ def fold(word: str) -> str:
 
 @functools.cache
 def _stemmer(lang: str) -> Callable[[str], str]:
+    """The language's stemmer; a PyStemmer object is not thread-safe, so one call at a time uses it."""
     name = _STEMMERS.get(lang)
     if name is None:
         return lambda word: word
-    stem: Callable[[str], str] = Stemmer.Stemmer(name).stemWord
-    return stem
+    stemmer, lock = Stemmer.Stemmer(name), threading.Lock()
+
+    def stem_word(word: str) -> str:
+        with lock:
+            stemmed: str = stemmer.stemWord(word)
+        return stemmed
+    return stem_word
 
 
 @functools.lru_cache(maxsize=200_000)
