@@ -18,9 +18,8 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import bm25s
-import numpy as np
 from rapidfuzz import fuzz, process
 
 from vance_ui.wizards.catalog.listing import Listing
@@ -28,6 +27,9 @@ from vance_ui.wizards.catalog.suggest_text import words
 from vance_ui.wizards.catalog.views import WizardSummary
 from vance_ui.wizards.format.localization import localize
 from vance_ui.wizards.format.schema import WizardHead
+
+if TYPE_CHECKING:
+    import bm25s
 
 #: the lowest score that makes a suggestion. Scores are in units of the idf of a word only one wizard has, so one
 #: such word in a wizard's title or keywords scores about 0.8, in its description alone about 0.4
@@ -80,6 +82,8 @@ class SuggestIndex:
         # threshold holds for 20 wizards and for 2,000 (the idf of a rare word grows with the count)
         self._unit = math.log(1 + (len(self.wizards) - 0.5) / 1.5) if len(self.wizards) > 1 else 1.0
         if self.vocabulary:
+            import bm25s  # with numpy: imported when the first index is built, not at start-up
+
             self._bm25 = bm25s.BM25()
             self._bm25.index(corpus, show_progress=False)
 
@@ -106,8 +110,8 @@ class SuggestIndex:
         query = self.query_words(text)
         if self._bm25 is None or not query:
             return [(w, 0.0) for w in self.wizards]
-        scores = np.asarray(self._bm25.get_scores(query), dtype=float) / self._unit
-        return [(w, float(s)) for w, s in zip(self.wizards, scores, strict=True)]
+        scores = self._bm25.get_scores(query)
+        return [(w, float(s) / self._unit) for w, s in zip(self.wizards, scores, strict=True)]
 
     def suggest(self, text: str, limit: int = MAX_SUGGESTIONS, exclude: Collection[str] = ()) -> list[WizardMatch]:
         """The wizards that fit the message, best first (ties by listing order); none for an ordinary message.

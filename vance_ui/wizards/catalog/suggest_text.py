@@ -16,12 +16,18 @@ import unicodedata
 from collections.abc import Callable
 
 import Stemmer  # PyStemmer: the Snowball stemmers in C
-from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_GERMAN
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _STEMMERS = {"de": "german", "en": "english"}
-_STOPWORDS = {"de": frozenset(STOPWORDS_GERMAN), "en": frozenset(STOPWORDS_EN_PLUS)}
 MIN_WORD = 2
+
+
+@functools.cache
+def _stop_lists() -> dict[str, frozenset[str]]:
+    """bm25s's lists, imported on first use: bm25s (with numpy) would add most of a second to start-up."""
+    from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_GERMAN
+
+    return {"de": frozenset(STOPWORDS_GERMAN), "en": frozenset(STOPWORDS_EN_PLUS)}
 
 
 def base_language(lang: str) -> str:
@@ -56,18 +62,17 @@ def stem(word: str, lang: str) -> str:
     return fold(_stemmer(lang)(word))
 
 
+@functools.cache
 def stop_words(lang: str) -> frozenset[str]:
     """The stop words of the language and of English (messages mix them), folded."""
-    words = _STOPWORDS.get(base_language(lang), frozenset()) | _STOPWORDS["en"]
+    lists = _stop_lists()
+    words = lists.get(base_language(lang), frozenset()) | lists["en"]
     return frozenset(fold(word) for word in words)
-
-
-_FOLDED_STOP = {lang: stop_words(lang) for lang in ("de", "en")}
 
 
 def words(text: str, lang: str) -> list[str]:
     """The stems of the text's content words, in order (repeats kept)."""
     base = base_language(lang)
-    stop = _FOLDED_STOP.get(base) or stop_words(base)
+    stop = stop_words(base)
     plain = [word for word in _WORD.findall(text.casefold()) if len(word) >= MIN_WORD and fold(word) not in stop]
     return [stem(word, base) for word in plain]
