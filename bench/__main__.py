@@ -18,6 +18,7 @@ from bench import (
     pg_scaling,
     scaling,
     startup,
+    suggest_quality,
     template_overhead,
     usage_cost,
 )
@@ -25,7 +26,8 @@ from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("http", "template", "usage", "markdown", "scale", "pg", "startup", "browser", "editor", "lighthouse")
+ITEMS = ("suggest", "http", "template", "usage", "markdown", "scale", "pg", "startup", "browser", "editor",
+         "lighthouse")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -57,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
           f"Python {info['python']}; load average {load_before[0]:.2f}", file=sys.stderr)
     figures: list[Figure] = []
     steps: dict[str, Callable[[], list[Figure]]] = {
+        "suggest": lambda: suggest_quality.measure(quick),
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
         "usage": lambda: usage_cost.measure(repeats=3 if quick else 9, calls=200 if quick else 1000),

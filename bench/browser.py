@@ -48,6 +48,7 @@ ITEMS: list[tuple[str, str, str]] = [
     ("browser.show_if_toggle", "choose a value until the field it shows is visible", "< 100 ms"),
     ("browser.next_page", "Next until the next page's fields are visible", "< 100 ms"),
     ("browser.submit_to_chat", "submit until the chat input holds the prompt", "< 200 ms"),
+    ("browser.keystroke_chip", "keystroke until a wizard suggestion chip shows", "< 100 ms"),
     ("stream.first_token_overhead", "first visible token minus the fake model's own delay", "< 50 ms"),
     ("stream.updates_per_s", "websocket updates per second per message (2,000 tokens)", "<= 20 /s"),
 ]
@@ -258,6 +259,26 @@ def _ui_figures(bench: Bench, reps: int, keystrokes: int) -> list[Figure]:
     ]
 
 
+CHIP_SHOWN = ("(() => { const c = document.querySelector('.vance-suggest-open');"
+              " return !!c && c.offsetParent !== null; })()")
+
+
+def _chip_figures(bench: Bench, keystrokes: int) -> list[Figure]:
+    """The input holds `/set up a council of experts` (a command: no chips); Home, then the timed
+    Delete of the `/` makes it a message that the council wizard fits."""
+    times: list[float] = []
+    with bench.fresh_page() as page:
+        box = page.locator(".vance-composer textarea")
+        for _ in range(keystrokes):
+            box.fill("/set up a council of experts")
+            page.wait_for_function(f"!({CHIP_SHOWN})", polling="raf")
+            box.press("Home")
+            times.append(bench.timed(page, CHIP_SHOWN, functools.partial(box.press, "Delete")))
+    return [Figure("browser.keystroke_chip", "keystroke until a wizard suggestion chip shows", "ms", times,
+                   "< 100 ms", _median(times) < 100, "keydown of the Delete that turns a /command into a message "
+                   "the council fits, until its chip is laid out (debounce, websocket, ranking, render)")]
+
+
 STEPS = "bench-steps"
 STEPS_YAML = """
 title: { en: "Bench steps" }
@@ -409,6 +430,7 @@ def measure(reps: int = 7, keystrokes: int = 12, stream_reps: int = 3) -> list[F
                 try:
                     figures += _ui_figures(bench, reps, keystrokes)
                     figures += _v2_figures(bench, reps)
+                    figures += _chip_figures(bench, keystrokes)
                     figures += _stream_figures(bench, fake, stream_reps)
                 finally:
                     bench.close()

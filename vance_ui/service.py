@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from vance_ui.wizards.catalog.cascade import WizardRegistry, check_project_id
 from vance_ui.wizards.catalog.listing import Listing
 from vance_ui.wizards.catalog.load_cache import LoadCache
 from vance_ui.wizards.catalog.model import LoadedWizard, Source
+from vance_ui.wizards.catalog.suggest import MAX_SUGGESTIONS, WizardMatch, suggest
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary, definition_view
 from vance_ui.wizards.filling.prompt import RenderedPrompt, prompt_steps, validator_steps
 from vance_ui.wizards.filling.report import FormReport, report_steps
@@ -208,6 +209,12 @@ class WizardService:
     def list_wizards(self, scope: Scope, lang: str | None = None) -> tuple[WizardSummary, ...]:
         """Visible wizards (cascade + availableIn), by category then title."""
         return self.listing(scope).summaries(lang or self.language(scope.tenant))
+
+    def suggest(self, scope: Scope, text: str, lang: str | None = None, limit: int = MAX_SUGGESTIONS,
+                exclude: Collection[str] = ()) -> list[WizardMatch]:
+        """The listed wizards that fit a message being typed, best first; none for an ordinary message.
+        `exclude`: wizards the user dismissed for this message."""
+        return suggest(self.listing(scope), text, lang or self.language(scope.tenant), limit, exclude)
 
     def wizard(self, scope: Scope, name: str, listing: Listing | None = None) -> LoadedWizard:
         found = (listing or self.listing(scope)).get(name)

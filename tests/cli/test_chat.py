@@ -11,10 +11,11 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent, Completion
 from prompt_toolkit.document import Document
 
+from tests.support.api_server import running_api
 from tests.support.cli import CLEAR, FINISH, typed
 from tests.support.fake_llm import FakeLLM
 from vance_ui.chat.engine import ChatMessage, EchoEngine, LlmEngine, RunProgress
-from vance_ui.cli.backend import LocalBackend
+from vance_ui.cli.backend import LocalBackend, RemoteBackend
 from vance_ui.cli.chat import ChatCompleter, ChatRepl
 from vance_ui.cli.main import main
 from vance_ui.llm.client import ModelConfig
@@ -178,3 +179,21 @@ def test_completer_offers_wizard_names_after_a_slash_ranked_like_the_web_menu() 
     assert complete("/plus") == ["/plus", "/gremium-plus"]
     assert complete("/wizard plus") == ["plus", "gremium-plus"]
     assert complete("//gr") == []
+
+
+def test_a_message_a_wizard_fits_gets_the_best_suggestion_under_it(cli_data: Path, service: WizardService) -> None:
+    chat, written, said = repl(service, EchoEngine())
+    with typed("I'd like to set up a council of experts for our pricing\r", "what is the capital of France?\r",
+               "\x04"):
+        assert chat.run() == 0
+    tips = [line for line in said if "tip:" in line]
+    assert tips == ['  tip: the wizard "Create a council" fits this message: /gremium opens it']
+    assert "".join(written).count("assistant> ") == 2
+
+
+def test_the_server_backend_asks_the_api_for_suggestions(cli_data: Path, service: WizardService) -> None:
+    with running_api(service) as server:
+        remote = RemoteBackend(server.base_url, "default", None)
+        found = remote.suggest("I'd like to set up a council of experts")
+        assert found[0].wizard.name == "gremium" and found[0].score >= 0.6
+        assert remote.suggest("hi there") == []

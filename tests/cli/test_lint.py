@@ -122,6 +122,17 @@ def test_lint_wizard_is_pure(templates: Templates) -> None:
     assert lint_wizard("Bad Name", b"title: x", "y.yaml", StandaloneContext(templates))[0].severity == "error"
 
 
+def test_keywords_missing_a_language_of_the_title_are_a_warning_at_their_line(templates: Templates) -> None:
+    text = ("title: { en: Council, de: Gremium }\ndescription: { en: D }\nkeywords:\n  en: [council]\n"
+            "fields: []\npromptTemplate: x\n")
+    findings = lint_wizard("council", text.encode(), "c.yaml", StandaloneContext(templates))
+    assert [f.format() for f in findings] == [
+        "c.yaml:4:3: warning: keywords has no entry for de (the title has): chat suggestions in that language "
+        "rank this wizard by its title and description only"]
+    both = text.replace("  en: [council]\n", "  en: [council]\n  de: [Gremium]\n")
+    assert lint_wizard("council", both.encode(), "c.yaml", StandaloneContext(templates)) == []
+
+
 @pytest.mark.parametrize(("pattern", "dead"), [
     ("*", False), ("_user_*", False), ("_tenant", False), ("_*", False), ("research-*", False), ("_u*", False),
     ("a/b", True), ("_vance", True), ("x y", True), (".hidden", True), ("_user_", True), ("*..*", True),

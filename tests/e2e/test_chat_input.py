@@ -8,14 +8,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.support.app_server import AppServer
-from tests.support.browser import screenshot
+from tests.support.browser import chat_input, fresh_chat, screenshot
 from tests.support.fake_llm import FakeLLM
 from tests.support.wizard_files import write_wizard
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -34,9 +32,6 @@ promptTemplate: "Our goal: {{ goal }}"
 """
 
 
-def chat_input(page: Page) -> Locator:
-    return page.locator(".vance-composer textarea")
-
 
 def listbox(page: Page) -> Locator:
     return page.get_by_role("listbox", name="Wizards")
@@ -46,22 +41,6 @@ def dialog(page: Page) -> Locator:
     return page.locator(".vance-wizard-dialog")
 
 
-def fresh_chat(page: Page, server: AppServer) -> Locator:
-    """The page, with an empty input (the module's chats are shared, and so is what they kept)."""
-    page.goto(server.base_url)
-    box = chat_input(page)
-    box.fill("")
-    box.focus()
-    return box
-
-
-@pytest.fixture
-def phone(browser: Browser, server: AppServer, model: FakeLLM) -> Iterator[Page]:
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
-    tab = context.new_page()
-    tab.set_default_timeout(10_000)
-    yield tab
-    context.close()
 
 
 def test_the_slash_menu_is_a_listbox_the_keyboard_drives(page: Page, server: AppServer) -> None:

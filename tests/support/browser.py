@@ -11,12 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, sync_playwright
 
 from tests.support.app_server import AppServer, start_app
 from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm
 from tests.support.paths import ARTIFACTS
 
+#: a phone's browser context (Playwright's new_context arguments)
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 CHROMIUM = "/usr/bin/chromium"  # Debian's package (`make chromium`); Playwright cannot download here
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -67,3 +69,16 @@ def screenshot(page: Page, name: str) -> None:
     """The page as `test-artifacts/<name>.png` (gitignored), to look at after a run."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def chat_input(page: Page) -> Locator:
+    return page.locator(".vance-composer textarea")
+
+
+def fresh_chat(page: Page, server: AppServer) -> Locator:
+    """The chat page with an empty, focused input (a module's chats are shared, and so is what they kept)."""
+    page.goto(server.base_url)
+    box = chat_input(page)
+    box.fill("")
+    box.focus()
+    return box

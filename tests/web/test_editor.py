@@ -354,3 +354,36 @@ async def test_a_multi_select_s_default_is_chosen_from_its_choices(web_data: Pat
     await eventually(lambda: status(user) == "The wizard loads." and save_enabled(user), what="Save offered")
     inside(user, card(user, "colours"), "editor-field-default")[0].set_value([])
     await eventually(lambda: "defaultValue" not in yaml_text(user), what="no default: the key goes")
+
+
+async def test_keywords_per_language_in_the_form_view(web_data: Path, user: User) -> None:
+    """Keywords for chat suggestions, per text language, land in the file as `keywords: {en: [...]}` and load."""
+    await user.open("/editor?mode=new")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    one(user, "editor-name").set_value("with-keywords")
+    one(user, "editor-keywords").set_value(["council", "advisory board"])
+    await eventually(lambda: "en: [council, advisory board]" in yaml_text(user), what="the English keywords")
+    one(user, "editor-text-language").set_value("de")
+    await eventually(lambda: one(user, "editor-keywords").value == [], what="the German keywords (none yet)")
+    one(user, "editor-keywords").set_value(["Gremium"])
+    await eventually(lambda: "de: [Gremium]" in yaml_text(user), what="the German keywords")
+    one(user, "editor-text-language").set_value("en")
+    await eventually(lambda: one(user, "editor-keywords").value == ["council", "advisory board"],
+                     what="the English keywords again")
+    one(user, "editor-keywords").set_value([])
+    await eventually(lambda: "council" not in yaml_text(user) and "de: [Gremium]" in yaml_text(user),
+                     what="English keywords removed")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+
+
+async def test_a_text_field_can_be_marked_to_receive_the_chat_message(web_data: Path, user: User) -> None:
+    write_wizard(web_data, "_user_local", "simple", SIMPLE)
+    await user.open("/editor?wizard=simple&layer=USER")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    taker = inside(user, card(user, "topic"), "editor-field-from-message")[0]
+    assert taker.value is False
+    taker.set_value(True)
+    await eventually(lambda: "fromMessage: true" in yaml_text(user), what="fromMessage in the file")
+    await eventually(lambda: status(user) == "The wizard loads.", what="the check")
+    taker.set_value(False)
+    await eventually(lambda: "fromMessage" not in yaml_text(user), what="fromMessage removed")

@@ -25,6 +25,17 @@ class WizardList(BaseModel):
     wizards: list[WizardSummary]
 
 
+class SuggestedWizard(WizardSummary):
+    score: float = Field(description="how well the wizard fits the text (higher is better; 0.6 is the least "
+                                     "that is answered)")
+
+
+class SuggestionList(BaseModel):
+    """`GET .../wizards?q=`: the wizards that fit the text, best first; empty when none does."""
+
+    wizards: list[SuggestedWizard]
+
+
 class FollowUpOut(BaseModel):
     wizard: str
     label: str

@@ -18,6 +18,8 @@ from vance_ui.api.models import (
     FollowUpOut,
     RenderOut,
     StateOut,
+    SuggestedWizard,
+    SuggestionList,
     SuggestionOut,
     ValidateOut,
     ValuesBody,
@@ -63,6 +65,7 @@ ProjectId = Annotated[
 ]
 Lang = Annotated[str | None, Query(max_length=16, pattern=r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$",
                                     description="language override (default: tenant language)")]
+MAX_QUERY = 4000
 WizardName = Annotated[str, Path(max_length=64, pattern=WIZARD_NAME_RE.pattern, examples=["gremium"],
                                  description="the wizard's file name without `.yaml`, e.g. `gremium`")]
 
@@ -105,10 +108,26 @@ def _encoded_listing(service: WizardService, scope: Scope, lang: str | None) -> 
     return listing.derived(("api-json", lang), lambda: _encode(listing.summaries(lang)))
 
 
-@router.get("", response_model=WizardList,
+SuggestText = Annotated[str | None, Query(max_length=MAX_QUERY, description=(
+    "the text a user is typing: answers only the wizards that fit it, best first, each with its `score` "
+    "(an empty list when none fits)"))]
+
+
+def _suggestions(service: WizardService, scope: Scope, text: str, lang: str | None) -> bytes:
+    found = service.suggest(scope, text, lang)
+    out = SuggestionList(wizards=[SuggestedWizard(**s.wizard.model_dump(), score=s.score) for s in found])
+    return out.model_dump_json(by_alias=True).encode()
+
+
+@router.get("", response_model=WizardList | SuggestionList,
             responses={**ERRORS, 304: {"description": "unchanged since the ETag sent in If-None-Match"}})
-async def list_wizards(request: Request, service: Service, scope: RequestScope, lang: Lang = None) -> Response:
-    """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied."""
+async def list_wizards(request: Request, service: Service, scope: RequestScope, lang: Lang = None,
+                       q: SuggestText = None) -> Response:
+    """Resolved wizards for this context (project + user + tenant + bundled), availableIn applied; with `q`,
+    those of them that fit the text, best first, with their `score`."""
+    if q is not None:
+        body = await run_in_threadpool(_suggestions, service, scope, q, lang)
+        return Response(body, media_type="application/json", headers={"Cache-Control": "no-store"})
     listing = await run_in_threadpool(_encoded_listing, service, scope, lang)
     headers = {"ETag": listing.etag, "Vary": "Accept-Encoding, Authorization", "Cache-Control": "no-cache"}
     if listing.etag in request.headers.get("if-none-match", ""):

@@ -14,6 +14,7 @@ import httpx
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardNotFound, WizardService
+from vance_ui.wizards.catalog.suggest import MAX_TEXT, WizardMatch
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary
 from vance_ui.wizards.format.paths import Path, parse_path
 from vance_ui.wizards.rules.validation import FieldError
@@ -62,6 +63,8 @@ class Shown:
 class Backend(Protocol):
     def list_wizards(self) -> Sequence[WizardSummary]: ...
 
+    def suggest(self, text: str) -> Sequence[WizardMatch]: ...
+
     def definition(self, name: str) -> WizardDefinition: ...
 
     def render(self, name: str, values: Mapping[str, Any]) -> Rendered: ...
@@ -78,6 +81,9 @@ class LocalBackend:
 
     def list_wizards(self) -> Sequence[WizardSummary]:
         return self._call(lambda: self.service.list_wizards(self.scope))
+
+    def suggest(self, text: str) -> Sequence[WizardMatch]:
+        return self._call(lambda: self.service.suggest(self.scope, text))
 
     def definition(self, name: str) -> WizardDefinition:
         return self._call(lambda: self.service.definition(self.scope, name))
@@ -112,6 +118,13 @@ class RemoteBackend:
     def list_wizards(self) -> Sequence[WizardSummary]:
         data = self._request("GET", self.prefix, None)
         return [WizardSummary.model_validate(item) for item in data.get("wizards", [])]
+
+    def suggest(self, text: str) -> Sequence[WizardMatch]:
+        response, data = http_call(self.client, "GET", self.prefix, params={**self.params, "q": text[:MAX_TEXT]})
+        if response.status_code >= 400:
+            raise BackendError(f"{response.status_code} {data.get('error', '')}: {data.get('message', response.text)}")
+        return [WizardMatch(WizardSummary.model_validate(item), float(item.get("score", 0)))
+                for item in data.get("wizards", []) if isinstance(item, dict)]
 
     def definition(self, name: str) -> WizardDefinition:
         return WizardDefinition.model_validate(self._request("GET", f"{self.prefix}/{name}", name))

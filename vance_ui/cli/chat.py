@@ -2,7 +2,9 @@
 
 A rendered wizard prompt is not sent: it becomes the next input line's text, so the user can
 edit it first, as in the web chat (spec section 9). What a line means (`/gremium`, `/wizard x`,
-`//text`) and how names match are the web chat's rules too (vance_ui/chat/slash.py).
+`//text`) and how names match are the web chat's rules too (vance_ui/chat/slash.py). Under a
+sent message that a wizard fits (the web chat's suggestion ranking), one line names the best one
+and the command that opens it.
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ class ChatRepl:
                         return 0
                     pending = result
                 elif line.text:
+                    self.suggest(line.text)
                     pending = self.send(text if line.text == text.strip() else line.text)  # `//x` sends `/x`
         finally:
             self._loop.close()
@@ -152,6 +155,17 @@ class ChatRepl:
             return ""
         self.terminal.say("  the prompt is in the input line: edit it, then press Enter to send", "ansibrightblack")
         return rendered.prompt
+
+    def suggest(self, text: str) -> None:
+        """One line under the message when a wizard fits it; nothing when none does or the lookup fails."""
+        try:
+            found = self.backend.suggest(text)
+        except (BackendError, OSError):
+            return
+        if found:
+            best = found[0].wizard
+            self.terminal.say(f"  tip: the wizard \"{best.title}\" fits this message: /{best.name} opens it",
+                              "ansibrightblack")
 
     def send(self, text: str) -> str:
         """Stream the answer; on failure the message goes back into the input line."""

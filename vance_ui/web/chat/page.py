@@ -57,8 +57,7 @@ class ChatPage:
                 .props("width=440").classes("vance-drawer vance-side") as self.right:
             self._side_panel(engine.label, engine.is_echo)
         with ui.column().classes("vance-main w-full items-center"):
-            self.chat = ChatView(ctx, engine, self.progress, self._first_session,
-                                 lambda name, where: self.open_wizard(name, opened_from=where),
+            self.chat = ChatView(ctx, engine, self.progress, self._first_session, self.open_wizard,
                                  self.sessions.refresh, self.show_progress)
         with ui.footer().classes("vance-footer"), ui.column().classes("vance-footer-inner w-full"):
             self.chat.build_input()

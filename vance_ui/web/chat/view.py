@@ -31,6 +31,7 @@ from vance_ui.web.chat.messages import AssistantMessage, stored_message, user_me
 from vance_ui.web.chat.progress_panel import ProgressPanel
 from vance_ui.web.chat.quick_start import quick_start_cards
 from vance_ui.web.chat.slash_menu import SlashMenu
+from vance_ui.web.chat.suggest_chips import OpenWizard, SuggestChips
 from vance_ui.web.nicegui_compat.submit import on_submit
 from vance_ui.web.nicegui_compat.value_sync import follow_value_updates
 from vance_ui.web.shell.a11y import aria
@@ -44,7 +45,7 @@ THROTTLE_SECONDS = 0.08
 
 class ChatView:
     def __init__(self, ctx: PageContext, engine: ChatEngine, progress: ProgressPanel, session: ChatSession,
-                 on_open_wizard: Callable[[str, OpenedFrom], None], on_sessions_changed: Callable[[], None],
+                 on_open_wizard: OpenWizard, on_sessions_changed: Callable[[], None],
                  on_run_started: Callable[[], None]) -> None:
         self.ctx, self.engine, self.progress_panel = ctx, engine, progress
         self.session = session
@@ -53,6 +54,7 @@ class ChatView:
         self.task: asyncio.Task[None] | None = None
         self.keeper: InputKeeper | None = None  # with the input, in build_input
         self.prompt_from: str | None = None  # the wizard whose prompt is in the input (until it is emptied)
+        self.chips: SuggestChips | None = None  # with the input, in build_input
         self.transcript = ui.column().classes("vance-transcript w-full gap-5").mark("transcript")
         self.show_session(session)
 
@@ -62,6 +64,7 @@ class ChatView:
         # The kept input is the textarea's value from the start: assigned after creation, it would be
         # sent again at the websocket handshake and replace what was typed before it (test_browser.py)
         kept = self.ctx.inputs.load(self.session.id) or ""
+        chips = self.chips = SuggestChips(self.ctx, self.on_open_wizard)  # above the composer, in the flow
         with ui.row().classes("vance-composer w-full items-end no-wrap"):
             self.input = aria(ui.textarea(placeholder=t("message_placeholder"), value=kept), label=t("message")) \
                 .props("autogrow outlined rows=1 input-class=vance-input-text").classes("grow") \
@@ -74,7 +77,9 @@ class ChatView:
             self.stop_button = aria(ui.button(icon="stop", on_click=self.stop), label=t("stop")) \
                 .props("round unelevated color=negative").tooltip(t("stop")).mark("chat-stop")
             self.stop_button.visible = False
-        self.slash = SlashMenu(self.ctx, self.input, lambda name: self.on_open_wizard(name, OpenedFrom.SLASH))
+        self.slash = SlashMenu(self.ctx, self.input,
+                               lambda name: self.on_open_wizard(name, opened_from=OpenedFrom.SLASH))
+        chips.follow(self.input)
         self.keeper = InputKeeper(self.ctx.inputs, self.input)
         self.keeper.show(self.session.id)
         self.input.on_value_change(lambda e: self._input_changed(e.value or ""))
@@ -86,12 +91,13 @@ class ChatView:
         self.session = session
         if self.keeper is not None:
             self.keeper.show(session.id)
+        self._reset_chips()
         self.transcript.clear()
         with self.transcript:
             if not session.messages:
                 wizards = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
                 quick_start_cards(wizards, self.ctx.service.most_used(self.ctx.scope), self.ctx.t,
-                                  lambda name: self.on_open_wizard(name, OpenedFrom.CARD))
+                                  lambda name: self.on_open_wizard(name, opened_from=OpenedFrom.CARD))
             for message in session.messages:
                 stored_message(message, self.ctx.t)
         if session.messages:  # a chat opens at its latest message, also after a reload
@@ -110,6 +116,10 @@ class ChatView:
         if self.keeper is not None:
             self.keeper.changed(text)
 
+    def _reset_chips(self) -> None:
+        if self.chips is not None:
+            self.chips.reset()
+
     def use_wizard_prompt(self, wizard: str, prompt: str) -> None:
         """A wizard's result; not kept on disk when that wizard has a password field (input_draft.py)."""
         try:
@@ -121,6 +131,7 @@ class ChatView:
 
     def set_prompt(self, prompt: str, *, secret: bool) -> None:
         """A wizard's result: replaces the input text, focused for editing; nothing is sent."""
+        self._reset_chips()
         if self.keeper is not None:
             self.keeper.set_prompt(prompt, secret=secret)
         else:
@@ -141,6 +152,7 @@ class ChatView:
             self.ctx.service.count(self.ctx.scope, self.prompt_from, Step.SENT)
             self.prompt_from = None
         self.input.value = ""
+        self._reset_chips()
         session = self.session
         if not session.messages:
             self.transcript.clear()  # the quick-start cards go away with the first message

@@ -76,6 +76,11 @@ class FieldEditor:
                                             on_change=lambda e: self._set("required", True if e.value else None)),
                                 label=self._label("field_required")).mark("editor-field-required")
                 self._named.append((required, "field_required", False))
+                if len(path) == 1 and kind in ("string", "textarea"):
+                    taker = aria(ui.checkbox(t("field_from_message"), value=bool(field.get("fromMessage")),
+                                             on_change=lambda e: self._set("fromMessage", True if e.value else None)),
+                                 label=self._label("field_from_message")).mark("editor-field-from-message")
+                    self._named.append((taker, "field_from_message", False))
                 self._input("field_show_if", _text(field.get("showIf")), lambda v: self._set("showIf", v),
                             "editor-field-show-if").classes("grow")
                 if len(path) == 1 and ctx.page_titles:

@@ -1,5 +1,5 @@
 """The form view: the wizard file as a form. Head (title and description per language, icon,
-category, availableIn), the fields, the pages, the prompt and validator templates (with the
+category, keywords, availableIn), the fields, the pages, the prompt and validator templates (with the
 variables they may use) and the follow-ups, all edited in one `SourceDocument`.
 
 A row of links at the top jumps to each section (and to "Add field"), so a keyboard reaches any
@@ -251,6 +251,12 @@ class FormView:
                 aria(ui.input(t("wizard_category"), value=str(doc.value("category") or ""),
                               on_change=lambda e: self._value("category", e.value)), label=t("wizard_category")) \
                     .props("outlined dense").classes("w-48").mark("editor-category")
+            words = bridged_aria(ui.input_chips(t("wizard_keywords"), value=doc.keywords(self.lang),
+                                                new_value_mode="add-unique",
+                                                on_change=lambda e: self._keywords(e.value or [])),
+                                 label=f"{t('wizard_keywords')} ({self.lang.upper()})") \
+                .props("outlined dense").classes("w-full").mark("editor-keywords")
+            words.props["hint"] = t("wizard_keywords_hint")
             projects = [str(p) for p in doc.value("availableIn") or []]
             chips = bridged_aria(ui.input_chips(t("wizard_available_in"), value=projects, new_value_mode="add-unique",
                                                 on_change=lambda e: self._available(e.value or [])),
@@ -362,6 +368,11 @@ class FormView:
     def _icon(self, icon: str | None) -> None:
         self.icon_preview.name = wizard_icon(icon or None)
         self._value("icon", icon)
+
+    def _keywords(self, words: list[str]) -> None:
+        if self.doc is not None:
+            self.doc.set_keywords(self.lang, [word.strip() for word in words if word.strip()])
+            self.edited()
 
     def _available(self, projects: list[str]) -> None:
         if self.doc is not None:

@@ -465,3 +465,24 @@ _INSTALL_TEXTS: dict[str, dict[str, str]] = {
     "offline_retry": {"en": "Try again", "de": "Erneut versuchen"},
 }
 _TEXTS.update(_INSTALL_TEXTS)
+
+
+# Wizard suggestions above the chat input (vance_ui/web/chat/suggest_chips.py).
+_SUGGEST_TEXTS: dict[str, dict[str, str]] = {
+    "suggest_label": {"en": "Wizards that fit your message", "de": "Wizards, die zu deiner Nachricht passen"},
+    "suggest_open": {"en": "Open wizard: {title}", "de": "Wizard öffnen: {title}"},
+    "suggest_dismiss": {"en": "Hide suggestion {title}", "de": "Vorschlag {title} ausblenden"},
+    "suggest_keys": {"en": "Alt+↑ goes to the suggestions · ←→ move · Enter opens · Esc hides",
+                     "de": "Alt+↑ springt zu den Vorschlägen · ←→ wechseln · Enter öffnet · Esc blendet aus"},
+    "suggest_found_one": {"en": "A wizard fits your message: {titles}. Alt+Up arrow reaches it.",
+                          "de": "Ein Wizard passt zu deiner Nachricht: {titles}. Alt+Pfeil nach oben führt hin."},
+    "wizard_keywords": {"en": "Keywords for chat suggestions", "de": "Stichwörter für Vorschläge im Chat"},
+    "wizard_keywords_hint": {"en": "Words users type when they need this wizard, then Enter (in the language "
+                                   "chosen above)",
+                             "de": "Wörter, die Nutzer tippen, wenn sie diesen Wizard brauchen, dann Enter (in der "
+                                   "oben gewählten Sprache)"},
+    "field_from_message": {"en": "Receives the chat message", "de": "Erhält die Chat-Nachricht"},
+    "suggest_found": {"en": "{n} wizards fit your message: {titles}. Alt+Up arrow reaches them.",
+                      "de": "{n} Wizards passen zu deiner Nachricht: {titles}. Alt+Pfeil nach oben führt hin."},
+}
+_TEXTS.update(_SUGGEST_TEXTS)

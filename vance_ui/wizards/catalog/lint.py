@@ -3,8 +3,9 @@
 Loading already reports YAML, schema and template problems with file positions, unknown template
 variables among them (they print as nothing); on top of that this module finds what loads fine but
 is most likely a mistake: unused fields, unknown icons, follow-ups into the void, prefill keys the
-target lacks, `availableIn` patterns that can never match, and wizards that shadow a lower cascade
-layer. An unknown icon is the loader's warning too (`load_warnings`): same message, same position.
+target lacks, `availableIn` patterns that can never match, `keywords` missing a language the title
+has, and wizards that shadow a lower cascade layer. An unknown icon is the loader's warning too
+(`load_warnings`): same message, same position.
 """
 
 from __future__ import annotations
@@ -129,6 +130,7 @@ def check_wizard(wizard: LoadedWizard, content: bytes, file: str, context: LintC
     check.unused_fields(context.templates)
     check.follow_ups(context)
     check.available_in()
+    check.keywords()
     shadow = context.shadowed(wizard.name)
     if shadow:
         check.add(("title",), "info", f"wizard '{wizard.name}' shadows {shadow}", line_only=True)
@@ -219,6 +221,17 @@ class _Checker:
                 self.add(("availableIn", index), "warning", f"availableIn: '{pattern}' can never match: {problem}")
         if includes and dead == len(includes):
             self.add(("availableIn",), "error", "availableIn: no pattern can match, so the wizard is never listed")
+
+
+    def keywords(self) -> None:
+        """Keywords in some languages but not in all the title has: users of the others find it by title only."""
+        keywords = self.wizard.head.keywords
+        if not keywords:
+            return
+        missing = [lang for lang in self.wizard.head.title if lang not in keywords]
+        if missing:
+            self.add(("keywords",), "warning", f"keywords has no entry for {', '.join(missing)} (the title has): chat "
+                     "suggestions in that language rank this wizard by its title and description only")
 
 
 def _show_if_names(rules: FormRules) -> set[str]:

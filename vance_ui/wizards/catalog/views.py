@@ -21,6 +21,7 @@ from vance_ui.wizards.format.schema import (
     PasswordField,
     RepeatField,
     SelectField,
+    StringField,
     TextareaField,
 )
 from vance_ui.wizards.rules.visibility import FormRules, Level
@@ -51,6 +52,8 @@ class FieldView(View):
     date_min: str | None = None
     date_max: str | None = None
     item: list[FieldView] | None = None
+    from_message: bool = Field(default=False, description="the field receives the message being typed when the "
+                                                           "wizard is opened from a chat suggestion")
     depends_on: list[str] | None = Field(
         default=None, description="the field names this field's showIf reads: after a change to one of them, "
                                   "ask POST .../state which fields are shown (the expression stays on the server)")
@@ -83,6 +86,11 @@ class WizardDefinition(WizardSummary):
                                 "a mistake (an unknown icon), as `file:line:col: message`")
 
 
+def message_field(definition: WizardDefinition) -> str | None:
+    """The field that receives the message being typed (`fromMessage: true`), if any."""
+    return next((field.name for field in definition.fields if field.from_message), None)
+
+
 def field_view(field: FormField, lang: str, level: Level | None = None) -> FieldView:
     data: dict[str, Any] = {
         "name": field.name, "type": field.type, "label": localize(field.label, lang),
@@ -94,6 +102,8 @@ def field_view(field: FormField, lang: str, level: Level | None = None) -> Field
         data["default_value"] = field.default_value
     if isinstance(field, TextareaField):
         data["rows"] = field.rows
+    if isinstance(field, (StringField, TextareaField)):
+        data["from_message"] = field.from_message
     if isinstance(field, IntegerField):
         data.update(integer_min=field.integer_min, integer_max=field.integer_max)
     if isinstance(field, DateField):

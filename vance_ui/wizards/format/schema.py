@@ -109,6 +109,15 @@ LocalizableText = Annotated[
 ]
 
 
+Keyword = Annotated[StrictStr, Field(min_length=1, max_length=100)]
+LocalizedKeywords = Annotated[
+    dict[LangCode, Annotated[list[Keyword], Field(min_length=1, max_length=50)]],
+    Field(min_length=1, description="Words and phrases per language that users type when they need this wizard, "
+                                    "beyond its title and description, e.g. {en: [council, advisory board], "
+                                    "de: [Gremium, Beirat]}: chat suggestions rank by them"),
+]
+
+
 class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, alias_generator=to_camel)
 
@@ -128,15 +137,21 @@ class FieldBase(StrictModel):
     show_if: ShowIf | None = Field(default=None, description=SHOW_IF_HELP)
 
 
+FROM_MESSAGE_HELP = ("When the wizard is opened from a suggestion in the chat, this field receives the message "
+                     "being typed. At most one top-level string or textarea field may say so")
+
+
 class StringField(FieldBase):
     type: Literal["string"]
     default_value: StrictStr | None = None
+    from_message: StrictBool = Field(default=False, description=FROM_MESSAGE_HELP)
 
 
 class TextareaField(FieldBase):
     type: Literal["textarea"]
     rows: Annotated[StrictInt, Field(ge=1, le=50)] = 3
     default_value: StrictStr | None = None
+    from_message: StrictBool = Field(default=False, description=FROM_MESSAGE_HELP)
 
 
 class PasswordField(FieldBase):
@@ -269,6 +284,23 @@ def _unique_names(fields: list[FormField], where: str) -> None:
         seen.add(field.name)
 
 
+def _check_from_message(fields: list[FormField]) -> None:
+    """At most one field takes the typed message, and only at the top level (a repeat item has no one place)."""
+    takers = [f.name for f in fields if isinstance(f, (StringField, TextareaField)) and f.from_message]
+    if len(takers) > 1:
+        raise ValueError(f"fromMessage is true on {len(takers)} fields ({', '.join(takers)}); at most one may take "
+                         "the message")
+    levels = [f.item for f in fields if isinstance(f, RepeatField)]
+    while levels:
+        level = levels.pop()
+        for sub in level:
+            if isinstance(sub, (StringField, TextareaField)) and sub.from_message:
+                raise ValueError(f"item field '{sub.name}' has fromMessage: only a top-level field can take "
+                                 "the message")
+            if isinstance(sub, RepeatField):
+                levels.append(sub.item)
+
+
 def nesting_depth(fields: list[FormField]) -> int:
     return 1 + max((nesting_depth(f.item) for f in fields if isinstance(f, RepeatField)), default=0)
 
@@ -304,6 +336,7 @@ class WizardHead(StrictModel):
     available_in: list[Annotated[StrictStr, Field(min_length=1, max_length=200)]] = Field(
         default_factory=list, max_length=50
     )
+    keywords: LocalizedKeywords | None = None
 
 
 HEAD_KEYS = tuple(WizardHead.model_fields[name].alias or name for name in WizardHead.model_fields)
@@ -329,6 +362,7 @@ class Wizard(WizardHead):
     @model_validator(mode="after")
     def _structure(self) -> Wizard:
         _unique_names(self.fields, "fields")
+        _check_from_message(self.fields)
         if nesting_depth(self.fields) > MAX_NESTING:
             raise ValueError(f"repeat fields may be nested at most {MAX_NESTING - 1} levels deep")
         return self

@@ -108,6 +108,27 @@ class SourceDocument:
     def set_available_in(self, projects: Sequence[str]) -> None:
         self.set_value("availableIn", CommentedSeq(projects) if projects else None)
 
+    def keywords(self, lang: str) -> list[str]:
+        words = texts_of(self.root.get("keywords")).get(lang)
+        return [str(word) for word in words] if isinstance(words, list) else []
+
+    def set_keywords(self, lang: str, words: Sequence[str]) -> None:
+        """One language's `keywords` (a flow list); none removes that language, and the key when it is the last."""
+        keywords = self.root.get("keywords")
+        if not isinstance(keywords, CommentedMap):
+            if not words:
+                return
+            keywords = CommentedMap()
+            put_key(self.root, "keywords", keywords, WIZARD_KEYS)
+        if words:
+            listed = CommentedSeq(words)
+            listed.fa.set_flow_style()
+            keywords[lang] = listed
+        else:
+            keywords.pop(lang, None)
+        if not keywords:
+            del self.root["keywords"]
+
     # -- fields -----------------------------------------------------------------------------
 
     def fields(self, parent: FieldPath = ()) -> list[CommentedMap]:
