@@ -380,7 +380,6 @@ _AUTHORING_TEXTS: dict[str, dict[str, str]] = {
     "problem_wizard_name": {"en": "The file name is no wizard name: use lowercase letters, digits, - and _.",
                             "de": "Der Dateiname ist kein Wizard-Name: Nutze Kleinbuchstaben, Ziffern, - und _."},
     "problems_title": {"en": "Problems", "de": "Probleme"},
-    "problem_show": {"en": "Show: {text}", "de": "Zeigen: {text}"},
     "rename_uses": {"en": "Rename '{old}' to '{new}' there too", "de": "'{old}' dort auch in '{new}' umbenennen"},
     "rename_uses_hint": {"en": "'{old}' is still read in {count} place(s) (template, condition or follow-up).",
                          "de": "'{old}' wird noch an {count} Stelle(n) gelesen (Vorlage, Bedingung oder "
