@@ -7,11 +7,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Dialog, Locator, Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.support.app_server import AppServer
 from tests.support.browser import screenshot
-from tests.support.editor_page import add_field, editor_yaml, field_card, file_holds, replace_yaml, save
+from tests.support.editor_page import (
+    add_field,
+    edit_from_the_wizards_tab,
+    editor_yaml,
+    field_card,
+    file_holds,
+    replace_yaml,
+    save,
+)
 from tests.support.wizard_files import write_wizard
 
 NOTES = """\
@@ -185,6 +193,8 @@ def test_import_shows_the_file_before_saving_and_every_open_page_lists_the_save(
     upload.write_text(NOTES.replace("Meeting notes", "Imported notes"), encoding="utf-8")
     page.goto(server.base_url)
     page.get_by_role("button", name="Import").click()
+    expect(page.get_by_role("button", name="Choose a YAML file")).to_be_visible()
+    expect(page.get_by_text("0.00%")).not_to_be_visible()  # no uploader's raw header
     with page.expect_file_chooser() as chooser:  # a plain button opens the file picker
         page.get_by_role("button", name="Choose a YAML file").click()
     chooser.value.set_files(str(upload))
@@ -252,21 +262,12 @@ def test_completion_offers_the_keys_the_schema_allows_at_the_cursor(page: Page, 
     expect(page.get_by_text("The wizard loads.")).to_be_visible()
 
 
-def _edit_from_the_wizards_tab(page: Page, name: str, title: str) -> Locator:
-    """Actions for `title`, then Edit: returns the actions button (where the focus must come back)."""
-    entry = page.locator(f'.vance-side .vance-wizard-entry[data-wizard="{name}"]')
-    actions = entry.locator("xpath=..").get_by_role("button", name=f"Actions for {title}")
-    actions.click()
-    page.get_by_role("menuitem", name="Edit").click()
-    return actions
-
-
 def test_edit_opens_in_a_dialog_over_the_chat_page_and_the_focus_comes_back(page: Page, server: AppServer) -> None:
     write_wizard(server.data_dir, "_user_local", "notes-dialog", NOTES)
     page.goto(server.base_url)
     expect(page.locator('.vance-wizard-entry[data-wizard="notes-dialog"]')).to_be_visible()
     page.evaluate("window.stillTheSamePage = true")  # a page load would forget it
-    actions = _edit_from_the_wizards_tab(page, "notes-dialog", "Meeting notes")
+    actions = edit_from_the_wizards_tab(page, "notes-dialog", "Meeting notes")
     dialog = page.get_by_role("dialog", name="Wizard editor: notes-dialog")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_label("Title (EN)")).to_have_value("Meeting notes")
@@ -283,7 +284,7 @@ def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(
                                                                                  server: AppServer) -> None:
     write_wizard(server.data_dir, "_user_local", "notes-unsaved", NOTES)
     page.goto(server.base_url)
-    _edit_from_the_wizards_tab(page, "notes-unsaved", "Meeting notes")
+    edit_from_the_wizards_tab(page, "notes-unsaved", "Meeting notes")
     dialog = page.get_by_role("dialog", name="Wizard editor: notes-unsaved")
     dialog.get_by_label("Title (EN)").fill("Half-written title")
     page.wait_for_function("window.vanceEditorDirty === true")  # the browser would ask before the tab closes
@@ -308,7 +309,7 @@ def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(
 def test_a_save_in_the_dialog_shows_in_the_same_pages_wizards_tab(page: Page, server: AppServer) -> None:
     write_wizard(server.data_dir, "_user_local", "notes-same-page", NOTES)
     page.goto(server.base_url)
-    _edit_from_the_wizards_tab(page, "notes-same-page", "Meeting notes")
+    edit_from_the_wizards_tab(page, "notes-same-page", "Meeting notes")
     dialog = page.get_by_role("dialog", name="Wizard editor: notes-same-page")
     dialog.get_by_label("Title (EN)").fill("Renamed in the dialog")
     save(page)

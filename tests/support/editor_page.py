@@ -43,6 +43,15 @@ def add_field(page: Page, label: str, kind: str, where: str = "Fields") -> None:
     expect(cards).to_have_count(before + 1)
 
 
+def edit_from_the_wizards_tab(page: Page, name: str, title: str) -> Locator:
+    """Actions for `title`, then Edit: returns the actions button (where the focus must come back)."""
+    entry = page.locator(f'.vance-side .vance-wizard-entry[data-wizard="{name}"]')
+    actions = entry.locator("xpath=..").get_by_role("button", name=f"Actions for {title}")
+    actions.click()
+    page.get_by_role("menuitem", name="Edit").click()
+    return actions
+
+
 def file_holds(path: Path, text: str, timeout: float = 10.0) -> None:
     """Wait until the file holds `text` (a save lands in a thread after the click)."""
     deadline = time.monotonic() + timeout
