@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from vance_ui.wizards.format.schema import FIELD_MODELS, FieldBase, model_keys
 
-WIZARD_KEYS = ("title", "description", "icon", "category", "availableIn", "fields", "pages",
+WIZARD_KEYS = ("title", "description", "icon", "category", "availableIn", "fields", "pages", "rules",
                "promptTemplate", "validatorPrompt", "suggestedFollowUps")
-FIELD_KEYS = ("name", "type", "label", "help", "required", "showIf", "rows", "integerMin", "integerMax",
-              "dateMin", "dateMax", "min", "max", "choices", "item", "defaultValue")
+FIELD_KEYS = ("name", "type", "label", "help", "required", "showIf", "rows", "minLength", "maxLength", "pattern",
+              "patternMessage", "integerMin", "integerMax", "dateMin", "dateMax", "min", "max", "choices",
+              "minSelected", "maxSelected", "item", "defaultValue")
 PAGE_KEYS = ("title", "description", "fields", "showIf")
 FOLLOW_UP_KEYS = ("wizard", "label", "prefill", "condition")
 
