@@ -18,6 +18,7 @@ from pathlib import Path
 from vance_ui.authoring.service import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict
 from vance_ui.cli.backend import BackendError
 from vance_ui.cli.commands import EXIT_INVALID, fail, print_table
+from vance_ui.cli.examples_cmd import add_test_parser, run_tests
 from vance_ui.cli.pulled import Pulled, read_origin, with_origin
 from vance_ui.cli.source_backend import LocalSource, RemoteSource, SourceBackend
 from vance_ui.service import Scope
@@ -29,7 +30,7 @@ PUSH_LAYERS = LAYERS[:3]
 
 
 def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) -> None:
-    """`pull`, `push`, `history` under `vance wizards` (which alone still lists)."""
+    """`pull`, `push`, `history` and `test` under `vance wizards` (which alone still lists)."""
     actions = wizards.add_subparsers(dest="action", metavar="ACTION")
     pull = actions.add_parser("pull", help="print (or save) one layer's wizard file",
                               description="Print a wizard's YAML as stored in a layer; its version goes to stderr.")
@@ -53,7 +54,8 @@ def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) 
     history.add_argument("name")
     history.add_argument("--layer", choices=LAYERS[:3], default="USER", help="default: USER")
     history.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
-    for parser in (pull, push, history):
+    test = add_test_parser(actions)
+    for parser in (pull, push, history, test):
         scope_options(parser, suppress=True)  # type: ignore[operator]
 
 
@@ -71,6 +73,8 @@ def _backend(args: argparse.Namespace) -> SourceBackend:
 
 
 def run_source(args: argparse.Namespace) -> int:
+    if args.action == "test":
+        return run_tests(args)
     try:
         backend = _backend(args)
         if args.action == "pull":

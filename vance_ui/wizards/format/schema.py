@@ -349,6 +349,24 @@ class Rule(StrictModel):
     message: LocalizableText
 
 
+class Example(StrictModel):
+    """Values and what their prompt must be: `vance wizards test` and `vance lint` render it as the
+    chat would get it and compare."""
+
+    name: Annotated[StrictStr, Field(min_length=1, max_length=200, description="What the example shows")]
+    lang: LangCode = Field(default="en", description="The language it is rendered in")
+    values: dict[StrictStr, Any] = Field(default_factory=dict, description="The form's values, as the API takes them")
+    prompt: StrictStr | None = Field(default=None, description="The whole prompt expected (trailing newlines aside)")
+    contains: list[StrictStr] = Field(default_factory=list, description="Texts the prompt must contain")
+    not_contains: list[StrictStr] = Field(default_factory=list, description="Texts the prompt must not contain")
+
+    @model_validator(mode="after")
+    def _checks_something(self) -> Example:
+        if self.prompt is None and not self.contains and not self.not_contains:
+            raise ValueError("an example needs prompt, contains or notContains")
+        return self
+
+
 class WizardHead(StrictModel):
     """What a listing shows of a wizard. A cached wizard is listed with this part alone validated;
     the rest waits until the wizard is opened or rendered."""
@@ -383,6 +401,8 @@ class Wizard(WizardHead):
                                   "field is on exactly one of them")
     rules: list[Rule] = Field(default_factory=list, max_length=50, description=(
         "Checks across fields, run like showIf (sandboxed, on the server) when the form is sent or checked"))
+    examples: list[Example] = Field(default_factory=list, max_length=50, description=(
+        "Values with the prompt they must give: `vance wizards test` and `vance lint` run them"))
 
     @model_validator(mode="after")
     def _structure(self) -> Wizard:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from vance_ui.wizards.format.schema import FIELD_MODELS, FieldBase, model_keys
 
 WIZARD_KEYS = ("title", "description", "icon", "category", "availableIn", "fields", "pages", "rules",
-               "promptTemplate", "validatorPrompt", "suggestedFollowUps")
+               "promptTemplate", "validatorPrompt", "suggestedFollowUps", "examples")
 FIELD_KEYS = ("name", "type", "label", "help", "required", "showIf", "rows", "minLength", "maxLength", "pattern",
               "patternMessage", "integerMin", "integerMax", "dateMin", "dateMax", "min", "max", "choices",
               "minSelected", "maxSelected", "item", "defaultValue")
