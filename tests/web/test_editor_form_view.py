@@ -12,25 +12,17 @@ from tests.support.web_user import click, elements, eventually, marked, one
 from tests.support.wizard_files import write_wizard
 
 TWO_PAGES = """\
-title: { en: "Offsite" }
-description: { en: "Plan an offsite" }
+title: { en: "Workshop" }
+description: { en: "Plan a workshop" }
 fields:
-  - name: topic
-    type: string
-    label: { en: Topic }
-  - name: tags
-    type: multi_select
-    label: { en: Tags }
-    choices:
-      - { value: a, label: { en: A } }
-  - name: days
-    type: integer
-    label: { en: Days }
+  - { name: topic, type: string, label: { en: Topic } }
+  - { name: tags, type: multi_select, label: { en: Tags }, choices: [{ value: a, label: { en: A } }] }
+  - { name: days, type: integer, label: { en: Days } }
 pages:
   - { title: { en: Basics }, fields: [topic, tags] }
   - { title: { en: Details }, fields: [days] }
 promptTemplate: |
-  {% if topic %}Offsite on {{ topic }}{% endif %}
+  {% if topic %}Workshop on {{ topic }}{% endif %}
 """
 
 
