@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from nicegui import ui
 from nicegui.testing import User
 
 from tests.support.web_user import click, elements, eventually, marked, one
@@ -85,3 +86,30 @@ async def test_a_prompt_that_renders_as_nothing_says_so(web_data: Path, user: Us
     prompt = one(user, "editor-prompt")
     await eventually(lambda: prompt.text == "(The prompt is empty for these values.)", what="the note")
     assert "vance-preview-empty" in prompt.classes
+
+
+EXAMPLES = TWO_PAGES + """\
+examples:
+  - { name: by topic, values: { topic: Tea }, contains: ["Workshop on Tea"] }
+  - { name: wrong, values: { topic: Tea }, prompt: "Seminar on Tea" }
+"""
+
+
+async def test_the_examples_say_whether_they_pass_and_the_preview_saves_a_new_one(web_data: Path,
+                                                                                user: User) -> None:
+    write_wizard(web_data, "_user_local", "workshop-examples", EXAMPLES)
+    await user.open("/editor?wizard=workshop-examples&layer=USER")
+    await eventually(lambda: len(elements(user, "editor-example")) == 2, what="the examples' results")
+    assert [e.text for e in elements(user, "editor-example")] == [
+        "Example 1 'by topic' passes.", "Example 2 'wrong' fails: the prompt differs:"]
+    preview = one(user, "editor-preview")
+    topic = next(e for e in preview.descendants() if isinstance(e, ui.input) and e.props.get("label") == "Topic")
+    topic.set_value("Cake")
+    await eventually(lambda: str(one(user, "editor-prompt").text).strip() == "Workshop on Cake", what="the prompt")
+    click(user, one(user, "editor-save-example"))
+    await eventually(lambda: "name: Example 3" in yaml_text(user), what="the new example in the file")
+    text = yaml_text(user)
+    assert "  - name: Example 3\n    lang: en\n    values:\n      topic: Cake\n    prompt: Workshop on Cake\n" in text
+    await eventually(lambda: [e.text for e in elements(user, "editor-example")][2:] == [
+        "Example 3 'Example 3' passes."], what="its result")
+    assert one(user, "editor-save").enabled  # not saved yet: Save keeps it

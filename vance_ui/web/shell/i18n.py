@@ -402,5 +402,15 @@ _AUTHORING_TEXTS: dict[str, dict[str, str]] = {
     "field_type_select": {"en": "One of several choices", "de": "Eine von mehreren Auswahlen"},
     "field_type_multi_select": {"en": "Several choices", "de": "Mehrere Auswahlen"},
     "field_type_repeat": {"en": "List of entries", "de": "Liste von Einträgen"},
+    # the wizard's examples in the editor's preview
+    "editor_examples": {"en": "Examples", "de": "Beispiele"},
+    "example_passes": {"en": "Example {number} '{name}' passes.", "de": "Beispiel {number} '{name}' passt."},
+    "example_fails": {"en": "Example {number} '{name}' fails: {failure}",
+                      "de": "Beispiel {number} '{name}' passt nicht: {failure}"},
+    "save_example": {"en": "Save as example", "de": "Als Beispiel speichern"},
+    "example_name": {"en": "Example {number}", "de": "Beispiel {number}"},
+    "example_saved": {"en": "These values and their prompt are example {number} now: save the wizard to keep it.",
+                      "de": "Diese Werte und ihr Prompt sind jetzt Beispiel {number}: Speichere den Wizard, um es "
+                            "zu behalten."},
 }
 _TEXTS.update(_AUTHORING_TEXTS)
