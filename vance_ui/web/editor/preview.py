@@ -78,10 +78,8 @@ class EditorPreview:
                 ui.label(t("editor_prompt")).classes("vance-pane-title")
                 self.prompt = ui.label().classes("vance-preview").mark("editor-prompt")
                 if save_example is not None:
-                    self.save_button = aria(ui.button(t("save_example"), icon="bookmark_add",
-                                                      on_click=self._saved_as_example),
-                                            label=t("save_example")).props("outline dense no-caps") \
-                        .mark("editor-save-example")
+                    aria(ui.button(t("save_example"), icon="bookmark_add", on_click=self._saved_as_example),
+                         label=t("save_example")).props("outline dense no-caps").mark("editor-save-example")
             self.examples = aria(ui.column(), role="region", label=t("editor_examples")) \
                 .classes("vance-editor-examples w-full gap-1").mark("editor-examples")
             self.examples.visible = False
