@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # the machine's pip configuration may add local indexes; the lock file is the source of truth
 PIP    := PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip
 
-.PHONY: run test test-fast lint bench lock install chromium postgresql axe lighthouse clean
+.PHONY: run test test-fast lint bench lock install chromium postgresql nginx axe lighthouse clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,13 @@ postgresql:
 		echo "installing Debian's postgresql for the store tests"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
+# Debian's nginx for the proxy tests (tests/hosting: two instances behind the config of docs/hosting.md);
+# the tests start their own nginx on loopback, so the package's own service is neither needed nor started
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+		echo "installing Debian's nginx for the proxy tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
+
 # axe-core for the accessibility tests (tests/a11y), from npm at the version and hash that
 # package-lock.json pins; `npm ci` installs exactly that into node_modules (gitignored)
 NODE_STAMP := node_modules/.installed-stamp
@@ -47,7 +54,7 @@ $(NODE_STAMP): package.json package-lock.json
 
 axe: $(NODE_STAMP)
 
-test: $(STAMP) chromium postgresql axe
+test: $(STAMP) chromium postgresql nginx axe
 	$(PY) scripts/check_supply_chain.py
 	$(PY) -m pytest -q
 
@@ -100,8 +107,9 @@ fuzz: $(STAMP)
 load: $(STAMP)
 	$(PY) scripts/load.py --seconds $${LOAD_SECONDS:-60} $(LOAD_ARGS)
 
-# the same load spread over two app instances on one throwaway PostgreSQL database (issue 18), plus 4 clients
-# saving a wizard on one instance and expecting the other to list it within 2 s (needs Debian's postgresql)
+# the same load through nginx to two instances (web app + `vance api` each) on one throwaway PostgreSQL database,
+# the layout of docs/hosting.md, plus 4 clients saving a wizard on one instance and expecting the other to list it
+# within 2 s; LOAD_ARGS=--kill-after 30 kills one instance mid-run (needs Debian's postgresql and nginx)
 .PHONY: load-pg
-load-pg: $(STAMP)
+load-pg: $(STAMP) postgresql nginx
 	$(PY) scripts/load.py --postgres --seconds $${LOAD_SECONDS:-60} $(LOAD_ARGS)

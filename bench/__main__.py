@@ -19,12 +19,13 @@ from bench import (
     scaling,
     startup,
     template_overhead,
+    usage_cost,
 )
 from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("http", "template", "markdown", "scale", "pg", "startup", "browser", "editor", "lighthouse")
+ITEMS = ("http", "template", "usage", "markdown", "scale", "pg", "startup", "browser", "editor", "lighthouse")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -58,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     steps: dict[str, Callable[[], list[Figure]]] = {
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
+        "usage": lambda: usage_cost.measure(repeats=3 if quick else 9, calls=200 if quick else 1000),
         "markdown": lambda: markdown_stream.measure(repeats=1 if quick else 3),
         "scale": lambda: scaling.measure(scaling.Plan(
             sizes=[100, 300] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,

@@ -14,6 +14,7 @@ for _key in [k for k in os.environ if k.startswith("VANCE_") and k != "VANCE_SKI
 
 from tests.support.app_server import AppServer  # noqa: E402
 from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm  # noqa: E402
+from tests.support.hosting import Site  # noqa: E402
 from tests.support.postgres import PgCluster, drop_cluster, start_cluster  # noqa: E402
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noqa: E402
 from vance_ui.service import Scope, WizardService  # noqa: E402
@@ -89,6 +90,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.failed and isinstance(getattr(item, "funcargs", {}).get("server"), AppServer):
         tail = "\n".join(item.funcargs["server"].log().splitlines()[-80:])
         report.sections.append(("app server log (last 80 lines)", tail))
+    if report.failed and isinstance(getattr(item, "funcargs", {}).get("both_up"), Site):  # tests/hosting
+        report.sections.append(("the instances' and nginx's logs (tails)", item.funcargs["both_up"].log()))
     return report
 
 

@@ -14,15 +14,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.documents.factory import open_stores
-from vance_ui.documents.store import DocumentStore, GenerationMemo, StoreUnavailable
+from vance_ui.documents.store import DocumentStore, GenerationMemo, InvalidDocumentPath, StoreUnavailable
 from vance_ui.llm.client import LlmError, ModelConfig
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
 from vance_ui.tenant_settings import TenantSettingsReader
+from vance_ui.usage.events import Step, use_seconds_key
+from vance_ui.usage.recorder import USER_KEY_PREFIX, UsageRecorder
+from vance_ui.usage.report import UsageReport, usage_report
+from vance_ui.usage.stats import UsageReader, WizardUsage
 from vance_ui.wizards.catalog.cascade import WizardRegistry, check_project_id
 from vance_ui.wizards.catalog.listing import Listing
 from vance_ui.wizards.catalog.load_cache import LoadCache
-from vance_ui.wizards.catalog.model import LoadedWizard
+from vance_ui.wizards.catalog.model import LoadedWizard, Source
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary, definition_view
 from vance_ui.wizards.filling.prompt import RenderedPrompt, prompt_steps, validator_steps
 from vance_ui.wizards.filling.report import FormReport, report_steps
@@ -49,6 +53,15 @@ class NoValidator(WizardNotFound):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.args = (f"wizard '{name}' has no validatorPrompt, so it offers no Check",)
+
+
+class UsageForbidden(PermissionError):
+    """The caller may not see this wizard's usage: their own layer's wizards only, all of the
+    tenant's for a tenant admin."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"you may not see the usage of {name!r}")
+        self.name = name
 
 
 class FormInvalid(ValueError):
@@ -126,6 +139,8 @@ class WizardService:
         self.registry = WizardRegistry(data, bundled, self.templates, LoadCache(settings.cache_dir / "wizards"))
         self.tenants = TenantSettingsReader(data, bundled, settings.language, self.registry.generation)
         self._listings: GenerationMemo[tuple[str, str | None, str], Listing] = GenerationMemo(limit=1024)
+        self.usage = UsageRecorder(data, settings.usage_stats)  # counts, never content
+        self.usage_reader = UsageReader(data)
 
     def start_watching(self) -> None:
         for store in (self.registry.data, self.registry.bundled):
@@ -167,6 +182,7 @@ class WizardService:
     def close(self) -> None:
         """Stop watching and end the render workers (the stores stay open: they are the caller's)."""
         self.stop_watching()
+        self.usage.close()
         self.templates.close()
 
     # -- context ----------------------------------------------------------------------------
@@ -280,3 +296,63 @@ class WizardService:
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
         return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)
+
+    # -- usage: counts, never content ---------------------------------------------------------
+
+    def count(self, scope: Scope, wizard: str, key: str) -> None:
+        """One more `key` (`usage.events`) for this wizard today (no I/O: the listing is at hand).
+        A user's own wizard is counted apart from the project's, visible to that user only."""
+        if not self.usage.enabled:
+            return
+        try:
+            loaded = self.listing(scope).get(wizard)
+        except (InvalidDocumentPath, StoreUnavailable):
+            return
+        if loaded is not None:
+            self.usage.count(scope.tenant, self._usage_key(scope, loaded.source), wizard, key)
+
+    def count_used(self, scope: Scope, wizard: str, seconds: float | None = None) -> None:
+        """The prompt was used: counted for the tenant, with how long it took since it was opened,
+        and for the user's own "recently used"."""
+        self.count(scope, wizard, Step.USED)
+        if seconds is not None:
+            self.count(scope, wizard, use_seconds_key(seconds))
+        if self.usage.enabled:
+            self.usage.count_user_use(scope.tenant, scope.user, wizard)
+
+    @staticmethod
+    def _usage_key(scope: Scope, source: Source) -> str | None:
+        return f"{USER_KEY_PREFIX}{scope.user}" if source == Source.USER else check_project_id(scope.project_id)
+
+    def may_see_usage(self, scope: Scope, source: Source) -> bool:
+        return scope.admin or source == Source.USER
+
+    def usage_report(self, scope: Scope, name: str, days: int, lang: str | None = None) -> UsageReport:
+        """The wizard's usage over all the tenant's projects, in `lang`; `UsageForbidden` unless
+        it is the caller's own wizard or they administer the tenant."""
+        loaded = self.wizard(scope, name)
+        if not self.may_see_usage(scope, loaded.source):
+            raise UsageForbidden(name)
+        own = self._usage_key(scope, loaded.source) if loaded.source == Source.USER else None
+        usage = self.usage_reader.wizards(scope.tenant, days, [name], project=own)[name]
+        lang = lang or self.language(scope.tenant)
+        definition = self.definition(scope, name, lang)
+        return usage_report(usage, definition.title, [page.title for page in definition.pages or ()], days, lang)
+
+    def usage_listing(self, scope: Scope, days: int) -> list[WizardUsage]:
+        """The usage of every wizard of the listing the caller may see, most used first."""
+        visible = [w for w in self.list_wizards(scope) if self.may_see_usage(scope, w.source)]
+        own = [w.name for w in visible if w.source == Source.USER]
+        usage = {**self.usage_reader.wizards(scope.tenant, days, [w.name for w in visible if w.name not in own]),
+                 **self.usage_reader.wizards(scope.tenant, days, own, project=self._usage_key(scope, Source.USER))}
+        return sorted(usage.values(), key=lambda u: (-u.totals.get(Step.USED, 0), -u.totals.get(Step.OPENED, 0),
+                                                     u.name))
+
+    def most_used(self, scope: Scope, days: int = 30) -> list[str]:
+        """Names by use: the user's own recent ones first, then the tenant's most used."""
+        try:
+            recent = self.usage_reader.recent(scope.tenant, scope.user)
+            tenant = [name for name, _ in self.usage_reader.most_used(scope.tenant, days)]
+        except StoreUnavailable:
+            return []
+        return list(dict.fromkeys([*recent, *tenant]))

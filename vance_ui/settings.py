@@ -42,6 +42,8 @@ class Settings(BaseSettings):
     render_workers: int = Field(default=2, ge=1, le=64)
     render_memory_mb: int = Field(default=64, ge=16, le=4096)  # what a worker may grow by while rendering
     log_level: str = "INFO"
+    # counts of how wizards are used (never a value or a text); 0 turns recording off
+    usage_stats: bool = True
     users_file: Path | None = None
     # multi-user mode without a users file: the accounts live in the database (VANCE_DATABASE_URL);
     # with a database, VANCE_USERS_FILE only seeds an empty database once

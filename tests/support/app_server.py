@@ -55,14 +55,18 @@ def child_env(data_dir: Path, port: int, extra: Mapping[str, str] | None) -> dic
 
 
 def start_app(data_dir: Path, env: Mapping[str, str] | None = None, timeout: float = 30.0,
-              command: Sequence[str] = (sys.executable, "app.py")) -> AppServer:
-    """`command` (app.py, or e.g. `vance serve --port {port}`) on a free port; returns once /healthz answers."""
-    port = free_port()
+              command: Sequence[str] = (sys.executable, "app.py"), port: int | None = None,
+              own_group: bool = False) -> AppServer:
+    """`command` (app.py, or e.g. `vance serve --port {port}`) on `port` (default: a free one);
+    returns once /healthz answers. `own_group`: the process and its children (render workers) are a
+    process group of their own, which `os.killpg` ends at once, like a machine that goes away."""
+    port = port or free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path = data_dir.parent / f"app-{port}.log"
-    with log_path.open("wb") as log:
+    with log_path.open("ab") as log:
         process = subprocess.Popen([part.format(port=port) for part in command], cwd=REPO,
-                                   env=child_env(data_dir, port, env), stdout=log, stderr=subprocess.STDOUT)
+                                   env=child_env(data_dir, port, env), stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=own_group)
     server = AppServer(process, f"http://127.0.0.1:{port}", data_dir, log_path)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

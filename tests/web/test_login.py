@@ -8,11 +8,11 @@ from pathlib import Path
 import itsdangerous
 import pytest
 import yaml
-from nicegui import app
 from nicegui.testing import User
 
 from tests.support.web_login import SECRET, logged_in, refused
 from tests.support.web_user import click, elements, eventually, one, path_of
+from vance_ui.accounts.browsers import BrowserStates
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.filesystem import FileDocumentStore
@@ -124,12 +124,12 @@ async def test_each_user_sees_only_their_own_wizards_sessions_and_drafts(visitor
     assert one(visitor, "tenant-switch")  # two tenants
     # a session id of Bob's planted in Alice's browser storage does not load
     assert visitor.client is not None
-    storage = app.storage._users[visitor.client.request.session["id"]]
-    storage["session"] = bob_chat.id
+    browser, kept = visitor.client.request.session["id"], BrowserStates(store)
+    kept.update(browser, {"session": bob_chat.id})
     await visitor.open("/")
     await visitor.should_see("Alice notes")
     await visitor.should_not_see("Bob's secret chat")
-    assert storage["session"] != bob_chat.id
+    assert kept.load(browser)["session"] != bob_chat.id
     visitor.find(marker="wizard-notes").click()  # from the side panel: a saved draft would be restored
     await visitor.should_see(marker="wizard-title")
     await visitor.should_not_see("Draft restored")  # Bob's draft of the same wizard name stays his

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
-from nicegui import app
-from nicegui.storage import request_contextvar
 from nicegui.testing import User
 
 from tests.support.web_user import elements, eventually, one
 from tests.support.wizard_files import EVERY_TYPE, write_wizard
+from vance_ui.web.shell.auth import BrowserState, browser_storage
 
 GONE_EN = "The project 'research' is not available any more; showing your personal wizards."
 GONE_DE = "Das Projekt 'research' ist nicht mehr verfügbar; es werden deine persönlichen Wizards gezeigt."
@@ -23,14 +21,11 @@ def listed(user: User) -> list[str]:
     return [e.props["data-wizard"] for e in elements(user, "wizard-entry")]
 
 
-def remembered(user: User) -> Any:
-    """The browser's `app.storage.user`, as the page sees it (NiceGUI finds it by the request)."""
+def remembered(user: User) -> BrowserState:
+    """The browser's kept state, as the page sees it (found by the page's request)."""
     assert user.client is not None
-    token = request_contextvar.set(user.client.request)
-    try:
-        return app.storage.user
-    finally:
-        request_contextvar.reset(token)
+    with user.client:
+        return browser_storage()
 
 
 def picker_options(user: User) -> list[str]:

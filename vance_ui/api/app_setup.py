@@ -16,6 +16,7 @@ from vance_ui.api.routes import router
 from vance_ui.api.security_headers import SecurityHeaders
 from vance_ui.api.source_routes import install_source_errors
 from vance_ui.api.source_routes import router as source_router
+from vance_ui.api.stats_routes import install_stats
 from vance_ui.host_names import WILDCARD_BINDS, allowed_hosts
 from vance_ui.service import WizardService
 from vance_ui.settings import Settings
@@ -33,6 +34,7 @@ def mount_api(app: FastAPI, service: WizardService, users: UserDirectory | None 
     install_source_errors(app)
     app.include_router(router)
     app.include_router(source_router)
+    install_stats(app)
     app.add_middleware(BodySizeLimit, limit=service.settings.max_body_bytes)
 
     @app.get("/healthz", tags=["meta"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -107,7 +108,20 @@ def install_error_handlers(app: FastAPI) -> None:
              "message": str(e.get("msg", ""))}
             for e in exc.errors()[:50]
         ]
-        return error_response(400, "invalid_request", "the request body is not valid", errors)
+        return error_response(400, "invalid_request", _what_is_invalid(exc.errors()), errors)
+
+
+_PLACES = {"query": "query parameter", "path": "path parameter", "header": "header", "cookie": "cookie"}
+
+
+def _what_is_invalid(errors: Sequence[Any]) -> str:
+    """The body, or the first parameter that is not valid, and why (`query parameter days: ...`)."""
+    first = errors[0] if errors and isinstance(errors[0], dict) else {}
+    loc = tuple(first.get("loc", ()))
+    if loc and loc[0] in _PLACES:
+        name = ".".join(str(part) for part in loc[1:3])
+        return safe_text(f"the {_PLACES[loc[0]]} {name} is not valid: {first.get('msg', '')}", 300)
+    return "the request body is not valid"
 
 
 def is_api_path(path: str) -> bool:

@@ -25,6 +25,7 @@ commands and examples:
   vance wizards push gremium.yaml                 save it back where it was pulled from (validated first)
   vance wizards test gremium draft.yaml           render the wizards' examples; a diff for each failure, exit 1
   vance wizards history gremium --layer VANCE     the last 50 versions; `pull --entry ID` prints one
+  vance wizards stats [gremium] [--json]          how wizards are used: counts, a funnel, where users stop
   vance users add alice --tenant acme             multi-user mode (VANCE_USERS_FILE): add a user (asks the password)
   vance users admin alice acme                    make alice a tenant admin (writes acme's _vance and projects)
   vance users token alice                         print a new API token once (only its hash is stored)
@@ -125,6 +126,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from vance_ui.cli.chat import run_chat
 
             return run_chat(args)
+        if args.command == "wizards" and getattr(args, "action", None) == "stats":
+            from vance_ui.cli.stats_cmd import run_stats
+
+            return run_stats(args)
         if args.command == "wizards" and getattr(args, "action", None):
             from vance_ui.cli.source_cmd import run_source
 

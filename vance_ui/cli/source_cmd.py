@@ -30,7 +30,7 @@ PUSH_LAYERS = LAYERS[:3]
 
 
 def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) -> None:
-    """`pull`, `push`, `history` and `test` under `vance wizards` (which alone still lists)."""
+    """`pull`, `push`, `history`, `stats` and `test` under `vance wizards` (which alone still lists)."""
     actions = wizards.add_subparsers(dest="action", metavar="ACTION")
     pull = actions.add_parser("pull", help="print (or save) one layer's wizard file",
                               description="Print a wizard's YAML as stored in a layer; its version goes to stderr.")
@@ -57,6 +57,9 @@ def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) 
     test = add_test_parser(actions)
     for parser in (pull, push, history, test):
         scope_options(parser, suppress=True)  # type: ignore[operator]
+    from vance_ui.cli.stats_cmd import add_stats_parser
+
+    add_stats_parser(actions, scope_options)
 
 
 def _backend(args: argparse.Namespace) -> SourceBackend:

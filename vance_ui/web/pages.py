@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from fastapi import Request
 from fastapi.responses import RedirectResponse
-from nicegui import app, ui
+from nicegui import app, background_tasks, ui
 
 from vance_ui.accounts.directory import UserDirectory
 from vance_ui.service import WizardService
 from vance_ui.web.chat.page import ChatPage
-from vance_ui.web.editor.route import register_editor_page
-from vance_ui.web.shell.auth import current_identity, login_url
+from vance_ui.web.editor.route import EDITOR_PATH, register_editor_page
+from vance_ui.web.shell.auth import LOGIN_PATH, current_identity, login_url, use_browser_states
 from vance_ui.web.shell.changes import ChangeHub
 from vance_ui.web.shell.login import LoginGate, register_login_page
 from vance_ui.web.shell.open_pages import OpenPages
+from vance_ui.web.shell.readiness import ReadinessGate, ReadinessMonitor
 from vance_ui.web.shell.warmup import warm_up_model_client
 
 
@@ -26,6 +27,10 @@ def register_pages(service: WizardService, directory: UserDirectory | None) -> N
     # when the transition ends, which on a busy machine came after the user had clicked the next
     # field (Chromium under load: the next keystrokes went to the select and reopened it).
     ui.select.default_props("transition-duration=0")
+    use_browser_states(service.registry.data)
+    monitor = ReadinessMonitor(service)  # not ready: page loads answer 503, a proxy sends them elsewhere
+    app.add_middleware(ReadinessGate, monitor=monitor, pages=frozenset({"/", LOGIN_PATH, EDITOR_PATH}))
+    app.on_startup(lambda: background_tasks.create(monitor.run(), name="readiness checks"))
     hub = ChangeHub()
     hub.attach(service)
     app.on_startup(hub.open)

@@ -14,6 +14,7 @@ from vance_ui.chat.engine import create_engine
 from vance_ui.chat.sessions import ChatSession
 from vance_ui.documents.store import StoreUnavailable
 from vance_ui.service import WizardService
+from vance_ui.usage.events import OpenedFrom, Step
 from vance_ui.web.chat.progress_panel import ProgressPanel
 from vance_ui.web.chat.session_list import SessionList
 from vance_ui.web.chat.view import ChatView
@@ -56,7 +57,8 @@ class ChatPage:
                 .props("width=440").classes("vance-drawer vance-side") as self.right:
             self._side_panel(engine.label, engine.is_echo)
         with ui.column().classes("vance-main w-full items-center"):
-            self.chat = ChatView(ctx, engine, self.progress, self._first_session, self.open_wizard,
+            self.chat = ChatView(ctx, engine, self.progress, self._first_session,
+                                 lambda name, where: self.open_wizard(name, opened_from=where),
                                  self.sessions.refresh, self.show_progress)
         with ui.footer().classes("vance-footer"), ui.column().classes("vance-footer-inner w-full"):
             self.chat.build_input()
@@ -71,7 +73,7 @@ class ChatPage:
         ui.context.client.on_delete(lambda: hub.remove(key))
         if query.get("wizard"):
             prefill = query_prefill(query_pairs, RESERVED_QUERY)
-            self.open_wizard(query["wizard"], prefill)
+            self.open_wizard(query["wizard"], prefill, OpenedFrom.LINK)
 
     # -- building -------------------------------------------------------------------------------
 
@@ -150,8 +152,9 @@ class ChatPage:
 
     # -- actions --------------------------------------------------------------------------------
 
-    def open_wizard(self, name: str, prefill: Mapping[str, str] | None = None) -> None:
-        open_wizard(self.ctx, name, prefill, lambda prompt: self.prompt_used(name, prompt))
+    def open_wizard(self, name: str, prefill: Mapping[str, str] | None = None,
+                    opened_from: OpenedFrom = OpenedFrom.TAB) -> None:
+        open_wizard(self.ctx, name, prefill, lambda prompt: self.prompt_used(name, prompt), opened_from=opened_from)
 
     def prompt_used(self, name: str, prompt: str) -> None:
         """The prompt goes into the input; on a phone the side panel lies over it, so it closes."""
@@ -169,7 +172,8 @@ class ChatPage:
             return
         self.right.show()
         self.tabs.set_value("wizards")
-        self.open_wizard(link.name, link.prefill)
+        self.ctx.service.count(self.ctx.scope, link.name, Step.FOLLOW_UP_TAKEN)
+        self.open_wizard(link.name, link.prefill, OpenedFrom.FOLLOW_UP)
 
     def select_session(self, session: ChatSession) -> None:
         self.storage["session"] = session.id

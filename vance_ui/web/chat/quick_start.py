@@ -1,4 +1,6 @@
-"""Quick-start cards (spec section 8, v1.x): an empty chat shows the top wizards by category."""
+"""Quick-start cards (spec section 8, v1.x): an empty chat shows the top wizards by category: the
+most used of the last 30 days (the user's own recent ones first), filled up, on a new install, with
+the first wizards of each category."""
 
 from __future__ import annotations
 
@@ -16,18 +18,29 @@ PER_CATEGORY = 2
 MAX_CARDS = 6
 
 
-def top_wizards(wizards: Sequence[WizardSummary]) -> list[WizardSummary]:
+def first_of_each_category(wizards: Sequence[WizardSummary]) -> list[WizardSummary]:
     """The first wizards of each category, round-robin, so every category is represented."""
     groups = [items[:PER_CATEGORY] for _, items in grouped(wizards)]
     picked: list[WizardSummary] = []
     for rank in range(PER_CATEGORY):
         picked += [items[rank] for items in groups if rank < len(items)]
-    order = {w.name: i for i, w in enumerate(wizards)}
-    return sorted(picked[:MAX_CARDS], key=lambda w: order[w.name])
+    return picked
 
 
-def quick_start_cards(wizards: Sequence[WizardSummary], t: Texts, on_open: Callable[[str], None]) -> None:
-    cards = top_wizards(wizards)
+def top_wizards(wizards: Sequence[WizardSummary], most_used: Sequence[str] = ()) -> list[WizardSummary]:
+    """Up to `MAX_CARDS`: the most used (names, best first) that are listed, then the first of each
+    category; shown grouped by category, the most used first within each."""
+    by_name = {w.name: w for w in wizards}
+    ranked = [by_name[name] for name in most_used if name in by_name]
+    picked = list({w.name: w for w in [*ranked, *first_of_each_category(wizards)]}.values())[:MAX_CARDS]
+    categories = {category: index for index, (category, _) in enumerate(grouped(wizards))}
+    rank = {w.name: index for index, w in enumerate(picked)}
+    return sorted(picked, key=lambda w: (categories.get(category_title(w, ""), len(categories)), rank[w.name]))
+
+
+def quick_start_cards(wizards: Sequence[WizardSummary], most_used: Sequence[str], t: Texts,
+                      on_open: Callable[[str], None]) -> None:
+    cards = top_wizards(wizards, most_used)
     if not cards:
         return
     with ui.column().classes("vance-quick-start w-full items-center gap-2").mark("quick-start"):

@@ -25,6 +25,7 @@ from vance_ui.chat.slash import read_input
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.llm.client import LlmError
 from vance_ui.service import WizardNotFound
+from vance_ui.usage.events import OpenedFrom, Step
 from vance_ui.web.chat.input_draft import InputKeeper
 from vance_ui.web.chat.messages import AssistantMessage, stored_message, user_message
 from vance_ui.web.chat.progress_panel import ProgressPanel
@@ -43,7 +44,7 @@ THROTTLE_SECONDS = 0.08
 
 class ChatView:
     def __init__(self, ctx: PageContext, engine: ChatEngine, progress: ProgressPanel, session: ChatSession,
-                 on_open_wizard: Callable[[str], None], on_sessions_changed: Callable[[], None],
+                 on_open_wizard: Callable[[str, OpenedFrom], None], on_sessions_changed: Callable[[], None],
                  on_run_started: Callable[[], None]) -> None:
         self.ctx, self.engine, self.progress_panel = ctx, engine, progress
         self.session = session
@@ -51,6 +52,7 @@ class ChatView:
         self.on_run_started = on_run_started
         self.task: asyncio.Task[None] | None = None
         self.keeper: InputKeeper | None = None  # with the input, in build_input
+        self.prompt_from: str | None = None  # the wizard whose prompt is in the input (until it is emptied)
         self.transcript = ui.column().classes("vance-transcript w-full gap-5").mark("transcript")
         self.show_session(session)
 
@@ -72,7 +74,7 @@ class ChatView:
             self.stop_button = aria(ui.button(icon="stop", on_click=self.stop), label=t("stop")) \
                 .props("round unelevated color=negative").tooltip(t("stop")).mark("chat-stop")
             self.stop_button.visible = False
-        self.slash = SlashMenu(self.ctx, self.input, self.on_open_wizard)
+        self.slash = SlashMenu(self.ctx, self.input, lambda name: self.on_open_wizard(name, OpenedFrom.SLASH))
         self.keeper = InputKeeper(self.ctx.inputs, self.input)
         self.keeper.show(self.session.id)
         self.input.on_value_change(lambda e: self._input_changed(e.value or ""))
@@ -88,7 +90,8 @@ class ChatView:
         with self.transcript:
             if not session.messages:
                 wizards = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
-                quick_start_cards(wizards, self.ctx.t, self.on_open_wizard)
+                quick_start_cards(wizards, self.ctx.service.most_used(self.ctx.scope), self.ctx.t,
+                                  lambda name: self.on_open_wizard(name, OpenedFrom.CARD))
             for message in session.messages:
                 stored_message(message, self.ctx.t)
         if session.messages:  # a chat opens at its latest message, also after a reload
@@ -101,6 +104,8 @@ class ChatView:
     # -- input ----------------------------------------------------------------------------------
 
     def _input_changed(self, text: str) -> None:
+        if not text.strip():
+            self.prompt_from = None
         self.slash.text_changed(text)
         if self.keeper is not None:
             self.keeper.changed(text)
@@ -112,6 +117,7 @@ class ChatView:
         except (WizardNotFound, InvalidDocumentPath):
             secret = True  # cannot tell: the safe side
         self.set_prompt(prompt, secret=secret)
+        self.prompt_from = wizard
 
     def set_prompt(self, prompt: str, *, secret: bool) -> None:
         """A wizard's result: replaces the input text, focused for editing; nothing is sent."""
@@ -131,6 +137,9 @@ class ChatView:
         text = line.text
         if not text:
             return
+        if self.prompt_from is not None:
+            self.ctx.service.count(self.ctx.scope, self.prompt_from, Step.SENT)
+            self.prompt_from = None
         self.input.value = ""
         session = self.session
         if not session.messages:

@@ -44,6 +44,10 @@ class WizardsPanel:
         on_submit(self.search, "keydown.enter", [self.search], self.open_first)
         with self.search.add_slot("prepend"):
             ui.icon("search")
+        self.order = aria(ui.toggle({"category": ctx.t("sort_by_category"), "used": ctx.t("sort_most_used")},
+                                    value="category", on_change=lambda: self.render.refresh()),
+                          label=ctx.t("sort_wizards")) \
+            .props("dense no-caps unelevated toggle-color=primary").classes("vance-wizard-order").mark("wizard-order")
         authoring_buttons(ctx)
         self.reload(force=True)
         self.render()
@@ -70,7 +74,7 @@ class WizardsPanel:
         return True
 
     def open_first(self) -> None:
-        shown = self.visible()
+        shown = self.visible() if self.order.value == "category" else self._by_use(self.visible())
         if shown:
             self.on_open(shown[0].name)
 
@@ -89,12 +93,18 @@ class WizardsPanel:
         with ui.column().classes("w-full gap-4").mark("wizard-list"):
             if not shown:
                 ui.label(t("no_wizards")).classes("vance-help p-2")
-            for category, items in grouped(shown):
+            groups = grouped(shown) if self.order.value == "category" else [(t("sort_most_used"), self._by_use(shown))]
+            for category, items in groups:
                 with ui.column().classes("w-full gap-1"):
                     aria(ui.label(category or t("uncategorized")), role="heading", level="2") \
                         .classes("vance-group-title")
                     for wizard in items:
                         self._entry(wizard)
+
+    def _by_use(self, wizards: list[WizardSummary]) -> list[WizardSummary]:
+        """The user's own recent ones, then the tenant's most used of 30 days, then the rest as listed."""
+        rank = {name: index for index, name in enumerate(self.ctx.service.most_used(self.ctx.scope))}
+        return sorted(wizards, key=lambda w: rank.get(w.name, len(rank)))
 
     def _entry(self, wizard: WizardSummary) -> None:
         with ui.row().classes("w-full items-start no-wrap gap-0"):  # the actions button is no part of the entry

@@ -17,6 +17,7 @@ from vance_ui.web.editor import browser, dialogs
 from vance_ui.web.editor.browser import LeaveGuard
 from vance_ui.web.editor.edited import PLACEHOLDER_NAME, EditedWizard
 from vance_ui.web.editor.history import pick_version
+from vance_ui.web.editor.insights import open_insights
 from vance_ui.web.editor.undo_delete import deleted
 from vance_ui.web.shell.context import PageContext
 from vance_ui.wizards.format.schema import WIZARD_NAME_RE
@@ -108,6 +109,10 @@ class EditorCommands:
             return
         wizard.version, wizard.exists = stored.version, True
         self.screen.replace_text(stored.text, saved=True)
+
+    async def show_insights(self) -> None:
+        """How the wizard of this name is used (`insights.py`)."""
+        await open_insights(self.ctx, self.wizard.name)
 
     async def show_history(self) -> None:
         t, wizard = self.ctx.t, self.wizard

@@ -1,5 +1,5 @@
 """The editor's bar: Back, the heading (the wizard's name) and layer, and the actions (history,
-export, import, delete, save). In a `ui.header` on the `/editor` page, a sticky top bar in the dialog."""
+insights, export, import, delete, save). In a `ui.header` on the `/editor` page, a sticky top bar in the dialog."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ class EditorHeader:
         ui.space()
         with ui.row().classes("items-center gap-1 vance-editor-actions"):
             self.history_button = self._action("history", "editor_history", commands.show_history)
+            self.insights_button = self._action("insights", "insights", commands.show_insights)
             self._action("download", "editor_export", commands.export)
             self._action("upload", "editor_import", commands.import_file)
             self.delete_button = self._action("delete", "editor_delete", commands.delete)
@@ -47,4 +48,5 @@ class EditorHeader:
         self.layer_label.text = t("editor_layer", layer=t(f"layer_{wizard.layer}"))
         self.save_button.set_enabled(savable)
         self.history_button.set_enabled(wizard.exists)
+        self.insights_button.set_enabled(wizard.exists)
         self.delete_button.set_enabled(wizard.exists)

@@ -13,6 +13,7 @@ from nicegui import ui
 from vance_ui.authoring.service import LayerForbidden, SourceNotFound, WizardAuthoring
 from vance_ui.web.editor.dialog_host import open_editor
 from vance_ui.web.editor.dialogs import confirm
+from vance_ui.web.editor.insights import may_see_insights, open_insights
 from vance_ui.web.editor.opening import CASCADE
 from vance_ui.web.editor.undo_delete import DeletedNotice, deleted
 from vance_ui.web.shell.a11y import aria
@@ -70,6 +71,8 @@ def _open_menu(ctx: PageContext, wizard: WizardSummary, button: ui.button) -> No
                  lambda: open_editor(ctx, {"wizard": name, "from": source, "mode": "duplicate"}, button),
                  "wizard-duplicate")
         item("wizard_export", lambda: _export(ctx, name, source), "wizard-export")
+        if may_see_insights(ctx, source):
+            item("insights", lambda: open_insights(ctx, name, button), "wizard-insights")
         if source in writable:
             item("delete", lambda: _delete(ctx, name, source), "wizard-delete")
     menu.open()

@@ -17,6 +17,7 @@ from nicegui import ui
 
 from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+from vance_ui.usage.events import Step
 from vance_ui.web.form.focus import show_form_top
 from vance_ui.web.form.problems import Problems
 from vance_ui.web.form.status import Announcer, Kind, StatusLine
@@ -178,6 +179,8 @@ class FormFooter:
             spinner.cancel()
             self._submitting = False
             self.use_button.props(remove="loading")
+        for follow_up in rendered.follow_ups:  # usage counts: offered as a follow-up
+            self.ctx.service.count(self.ctx.scope, follow_up.wizard, Step.FOLLOW_UP_OFFERED)
         self._use_prompt(rendered.prompt)
 
     def _refused(self, errors: list[FieldError]) -> None:
@@ -190,6 +193,7 @@ class FormFooter:
         if button is None:
             return
         button.props("loading")
+        self.ctx.service.count(self.ctx.scope, self.definition.name, Step.CHECKED)
         try:
             suggestions = await self.ctx.service.check(self.ctx.scope, self.definition.name, self.pane.values(),
                                                        self.ctx.lang)

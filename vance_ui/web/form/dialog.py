@@ -12,6 +12,7 @@ is kept as a draft, with its page, while open (draft.py).
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,6 +20,7 @@ from nicegui import ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
+from vance_ui.usage.events import OpenedFrom, Step, opened_key, page_key
 from vance_ui.web.form.actions import FormFooter
 from vance_ui.web.form.draft import FormDraft
 from vance_ui.web.form.focus import focus_first_field_on_open, reveal, show_form_top
@@ -72,6 +74,8 @@ class WizardForm:
     def __init__(self, ctx: PageContext, definition: WizardDefinition, wizard: Wizard, values: Mapping[str, Any],
                  on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
         self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
+        self.opened_at = time.monotonic()  # for the usage counts: how long until the prompt is used
+        self._counted = False
         # what the form shows: one report in flight, the latest values next
         self._reports = LatestRun(self._report_current, alive=lambda: not self.dialog.is_deleted, name="form-report")
         t = ctx.t
@@ -178,6 +182,7 @@ class WizardForm:
         if self.draft.used:
             return
         self.draft.forget(used=True)
+        self._count_end(used=True)
         self.on_prompt(prompt)
         self.close()
 
@@ -203,7 +208,22 @@ class WizardForm:
     def close(self) -> None:
         self.dialog.close()
 
+    def _count_end(self, used: bool) -> None:
+        """Once per opening: the later pages reached, and whether the prompt was used."""
+        if self._counted:
+            return
+        self._counted = True
+        service, scope, name = self.ctx.service, self.ctx.scope, self.definition.name
+        for index in sorted(self.pane.pages.visited):
+            if index > 0:
+                service.count(scope, name, page_key(index + 1))
+        if used:
+            service.count_used(scope, name, time.monotonic() - self.opened_at)
+        else:
+            service.count(scope, name, Step.ABANDONED)
+
     def _closed(self) -> None:
+        self._count_end(used=False)
         self.draft.save_pending()
         asyncio.get_running_loop().call_later(0.5, self._delete)
 
@@ -220,8 +240,9 @@ def _changes_said(t: Texts, shown: int, hidden: int) -> str:
 
 
 def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,
-                *, use_draft: bool = True) -> WizardForm | None:
-    """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice."""
+                *, opened_from: OpenedFrom, use_draft: bool = True) -> WizardForm | None:
+    """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice.
+    The opening is counted (usage counts) as one from `opened_from`."""
     try:
         definition = ctx.service.definition(ctx.scope, name, ctx.lang)
         wizard = ctx.service.wizard(ctx.scope, name).definition
@@ -238,4 +259,6 @@ def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, 
             values, page, restored = draft.values, draft.page, True
     form = WizardForm(ctx, definition, wizard, values, on_prompt, restored, page)
     form.dialog.open()
+    ctx.service.count(ctx.scope, name, Step.OPENED)
+    ctx.service.count(ctx.scope, name, opened_key(opened_from))
     return form

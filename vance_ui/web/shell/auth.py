@@ -1,20 +1,24 @@
 """Who the web UI acts as: the single local user, or the user logged in via `/login` (multi-user mode).
 
-The login is remembered in `app.storage.user` (server-side, keyed by NiceGUI's signed session
-cookie). Every page load re-reads the user from the users file, so a removed user is logged out
-and a tenant the user lost is not used any more.
+The login, like the browser's other choices (tenant, project, chat, language), is remembered in
+the document store (`BrowserState`, vance_ui/accounts/browsers.py), keyed by NiceGUI's signed
+session cookie, so every instance on the same store serves the browser as logged in. Every page
+load re-reads the user from the accounts, so a removed user is logged out and a tenant the user
+lost is not used any more.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import quote, urlsplit
 
 from fastapi import Request
 from nicegui import Client, app, ui
 
+from vance_ui.accounts.browsers import BrowserStates, State
 from vance_ui.accounts.directory import UserDirectory
+from vance_ui.documents.store import DocumentStore
 from vance_ui.settings import Settings
 
 AUTH_KEY = "auth_user"
@@ -43,11 +47,62 @@ class WebIdentity:
         return self.name or self.user
 
 
-def browser_storage() -> dict[str, Any]:
+class BrowserState(MutableMapping[str, str]):
+    """This browser's remembered choices: read from the store once per page load, and every
+    change written there at once (setting None removes a key; an unchanged value writes nothing),
+    so the next page load finds it on whichever instance serves it."""
+
+    def __init__(self, states: BrowserStates | None, browser_id: str | None, values: State) -> None:
+        self._states, self._browser_id, self._values = states, browser_id, values
+
+    def __getitem__(self, key: str) -> str:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __setitem__(self, key: str, value: str | None) -> None:
+        self.apply({key: value})
+
+    def __delitem__(self, key: str) -> None:
+        if key not in self._values:
+            raise KeyError(key)
+        self.apply({key: None})
+
+    def apply(self, changes: Mapping[str, str | None]) -> None:
+        """Several changes in one write."""
+        if all(self._values.get(key) == (value or None) for key, value in changes.items()):
+            return
+        if self._states is None or self._browser_id is None:
+            merged = {**self._values, **changes}
+            self._values = {key: value for key, value in merged.items() if value}
+            return
+        self._values = self._states.update(self._browser_id, changes)
+
+
+def use_browser_states(store: DocumentStore) -> None:
+    """At start-up: browsers' choices are kept in `store` (the app's data store)."""
+    app.state.vance_browser_states = BrowserStates(store)
+
+
+def browser_storage() -> BrowserState:
+    """The state of the browser this page (or event) belongs to; read once per page load. Outside
+    a page, or without a session cookie, a state of its own that is not kept."""
     try:
-        return app.storage.user
-    except (RuntimeError, AssertionError):
-        return {}
+        request = ui.context.client.request
+    except (RuntimeError, AttributeError):
+        return BrowserState(None, None, {})
+    known = getattr(request.state, "vance_browser", None)
+    if isinstance(known, BrowserState):
+        return known
+    states: BrowserStates | None = getattr(app.state, "vance_browser_states", None)
+    browser = _session_id(request)
+    state = BrowserState(states, browser, states.load(browser) if states and browser else {})
+    request.state.vance_browser = state
+    return state
 
 
 def safe_next(target: str | None) -> str:
@@ -67,20 +122,27 @@ def login_url(request: Request) -> str:
     return LOGIN_PATH if here == "/" else f"{LOGIN_PATH}?next={quote(here, safe='')}"
 
 
-def forget_login(storage: dict[str, Any]) -> None:
-    for key in USER_SCOPED_KEYS:
-        storage.pop(key, None)
+def forget_login(storage: BrowserState) -> None:
+    storage.apply(dict.fromkeys(USER_SCOPED_KEYS))
 
 
-def _browser_id(client: Client) -> str | None:
+def _session_id(request: Request) -> str | None:
+    """NiceGUI's browser id from its signed session cookie."""
     try:
-        value = client.request.session.get("id")
+        value = request.session.get("id")
     except (AssertionError, AttributeError, RuntimeError):
         return None
     return value if isinstance(value, str) else None
 
 
-def log_out_browser(storage: dict[str, Any]) -> None:
+def _browser_id(client: Client) -> str | None:
+    try:
+        return _session_id(client.request)
+    except (AttributeError, RuntimeError):
+        return None
+
+
+def log_out_browser(storage: BrowserState) -> None:
     """Forget the login and send every open tab of this browser (same session cookie) to the login."""
     forget_login(storage)
     here = ui.context.client

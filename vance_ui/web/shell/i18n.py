@@ -133,6 +133,12 @@ _TEXTS: dict[str, dict[str, str]] = {
     "show_password": {"en": "Show or hide the password", "de": "Passwort ein- oder ausblenden"},
     "remove_item_n": {"en": "Remove entry {n}", "de": "Eintrag {n} entfernen"},
     "field_in_entry": {"en": "{label}, entry {n}", "de": "{label}, Eintrag {n}"},
+    # an instance that is not ready (shell/readiness.py)
+    "not_ready_title": {"en": "Temporarily unavailable", "de": "Vorübergehend nicht verfügbar"},
+    "not_ready_text": {"en": "This server is not ready right now. Nothing you saved is lost; this page tries again "
+                             "by itself.",
+                       "de": "Dieser Server ist gerade nicht bereit. Nichts, was du gespeichert hast, geht verloren; "
+                             "diese Seite versucht es von selbst erneut."},
 }
 
 def pick_language(lang: str | None) -> str:
@@ -414,3 +420,42 @@ _AUTHORING_TEXTS: dict[str, dict[str, str]] = {
                             "zu behalten."},
 }
 _TEXTS.update(_AUTHORING_TEXTS)
+
+
+# Usage insights for authors (`web/editor/insights.py`).
+_INSIGHTS_TEXTS: dict[str, dict[str, str]] = {
+    "insights": {"en": "Insights", "de": "Einblicke"},
+    "insights_title": {"en": "Insights: {title}", "de": "Einblicke: {title}"},
+    "insights_days": {"en": "Last days", "de": "Letzte Tage"},
+    "insights_days_n": {"en": "{n} days", "de": "{n} Tage"},
+    "insights_funnel": {"en": "From opening to sending", "de": "Vom Öffnen bis zum Senden"},
+    "insights_trend": {"en": "Day by day", "de": "Tag für Tag"},
+    "insights_step": {"en": "Step", "de": "Schritt"},
+    "insights_count": {"en": "Count", "de": "Anzahl"},
+    "insights_share": {"en": "Of opened", "de": "Von geöffnet"},
+    "insights_day": {"en": "Day", "de": "Tag"},
+    "insights_opened": {"en": "Opened", "de": "Geöffnet"},
+    "insights_used": {"en": "Prompt used", "de": "Prompt übernommen"},
+    "insights_sent": {"en": "Sent", "de": "Gesendet"},
+    "insights_trend_table": {"en": "Day by day as a table", "de": "Tag für Tag als Tabelle"},
+    "insights_facts": {"en": "Opened from: {where}. Median time to use: {median}. Check used {checked} "
+                             "times; offered as a follow-up {offered} times, taken {taken} times.",
+                       "de": "Geöffnet über: {where}. Mittlere Zeit bis zum Übernehmen: {median}. Prüfen "
+                             "{checked}-mal; als Folge-Wizard {offered}-mal angeboten, {taken}-mal genommen."},
+    "insights_nowhere": {"en": "nowhere yet", "de": "noch nirgends"},
+    "insights_where_tab": {"en": "Wizards tab", "de": "Wizards-Tab"},
+    "insights_where_card": {"en": "card", "de": "Karte"},
+    "insights_where_slash": {"en": "slash command", "de": "Slash-Befehl"},
+    "insights_where_chip": {"en": "suggestion", "de": "Vorschlag"},
+    "insights_where_link": {"en": "link", "de": "Link"},
+    "insights_where_follow_up": {"en": "follow-up", "de": "Folge-Wizard"},
+    "insights_seconds": {"en": "up to {n} s", "de": "bis {n} s"},
+    "insights_minutes": {"en": "up to {n} min", "de": "bis {n} min"},
+    "insights_unknown": {"en": "not known yet", "de": "noch unbekannt"},
+    "insights_forbidden": {"en": "Only the wizard's author or a tenant admin sees its insights.",
+                           "de": "Nur der Autor des Wizards oder ein Mandanten-Admin sieht seine Einblicke."},
+    "sort_wizards": {"en": "Order", "de": "Reihenfolge"},
+    "sort_by_category": {"en": "By category", "de": "Nach Kategorie"},
+    "sort_most_used": {"en": "Most used", "de": "Meistgenutzt"},
+}
+_TEXTS.update(_INSIGHTS_TEXTS)

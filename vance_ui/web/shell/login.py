@@ -21,10 +21,9 @@ from vance_ui.web.shell.a11y import aria, name_password_toggle
 from vance_ui.web.shell.auth import (
     AUTH_KEY,
     LOGIN_PATH,
-    TENANT_KEY,
+    USER_SCOPED_KEYS,
     browser_storage,
     current_identity,
-    forget_login,
     safe_next,
 )
 from vance_ui.web.shell.i18n import LANGUAGES, Texts, pick_language
@@ -125,10 +124,8 @@ class LoginForm:
             self.show_error(self.t("login_throttled", minutes=math.ceil(wait / 60)) if wait else
                             self.t("login_failed"))
             return
-        storage = browser_storage()
-        forget_login(storage)
-        storage[AUTH_KEY] = logged_in
-        storage.pop(TENANT_KEY, None)
+        # kept in the store before the next page loads, which any instance may serve
+        await run.io_bound(browser_storage().apply, {**dict.fromkeys(USER_SCOPED_KEYS), AUTH_KEY: logged_in})
         ui.navigate.to(self.target)
 
     def switch_language(self, lang: str) -> None:
