@@ -119,6 +119,20 @@ def test_render_validation_errors_are_structured(http: httpx.Client) -> None:
     assert [(e["field"], e["error"]) for e in body["errors"]] == [("members[2].name", "required")]
 
 
+def test_a_value_against_the_field_s_pattern_is_refused_in_the_request_s_language(http: httpx.Client) -> None:
+    values = {**GREMIUM, "outputName": "mein rat"}  # "(filename, no spaces)"
+    body = assert_error(http.post(f"{BASE}/gremium/render?lang=de", json={"values": values}), 400,
+                        "validation_failed")
+    assert body["errors"] == [{"field": "outputName", "error": "pattern",
+                               "message": 'Ein Dateiname: ohne Leerzeichen und ohne / \\ : * ? " < > |',
+                               "params": {"pattern": '[^\\s/\\\\:*?"<>|]+'}}]
+    english = http.post(f"{BASE}/gremium/state", json={"values": values}).json()["errors"]
+    assert [(e["field"], e["error"], e["message"]) for e in english] == [
+        ("outputName", "pattern", 'A file name: no spaces and none of / \\ : * ? " < > |')]
+    assert http.post(f"{BASE}/gremium/render", json={"values": {**GREMIUM, "outputName": "mein-rat"}}).status_code \
+        == 200
+
+
 def test_password_values_are_not_echoed_in_errors(http: httpx.Client, data_dir: Path) -> None:
     write_wizard(data_dir, "_vance", "login", "title: {en: L}\ndescription: {en: D}\nfields:\n"
                  "  - {name: pw, type: password, label: {en: P}, required: true}\n"

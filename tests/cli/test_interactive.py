@@ -219,3 +219,32 @@ def test_a_rejected_entry_field_is_named_once_as_the_questions_counted_it(cli_da
     about = [line for line in terminal.lines if "required" in line]
     assert about == ["  x Members #2 > Description / role / persona: This field is required."]
     assert not [line for line in terminal.lines if "members[" in line]
+
+
+CODES = """
+title: { en: "Codes" }
+description: { en: "x" }
+fields:
+  - name: code
+    type: string
+    required: true
+    label: { en: "Code" }
+    pattern: '[A-Z]+-[0-9]+'
+    patternMessage: { en: "Like AB-1" }
+  - { name: nights, type: integer, label: { en: "Nights" } }
+  - { name: days, type: integer, label: { en: "Days" } }
+rules:
+  - { if: "days and nights and nights >= days", field: nights, message: { en: "Fewer nights than days." } }
+promptTemplate: "{{ code }} {{ nights }} {{ days }}"
+"""
+
+
+def test_a_pattern_and_a_rule_across_fields_are_said_and_their_fields_asked_again(
+        data_dir: Path, cli_data: Path, service: WizardService) -> None:
+    write_wizard(data_dir, "_vance", "codes", CODES)
+    terminal = Transcript()
+    with typed("ab 1\r", "5\r", "3\r", CLEAR + "AB-1\r", CLEAR + "2\r"):  # then: code and nights again
+        rendered = run_wizard(backend(service), "codes", FormPrompter(terminal))
+    assert rendered.prompt == "AB-1 2 3"
+    said = [line for line in terminal.lines if line.startswith("  x ")]
+    assert said == ["  x Code: Like AB-1", "  x Nights: Fewer nights than days."]

@@ -5,13 +5,21 @@ meets a second editor's save. Screenshots (EN, DE, phone) go to test-artifacts/.
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
-from playwright.sync_api import Dialog, Locator, Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.support.app_server import AppServer
 from tests.support.browser import screenshot
+from tests.support.editor_page import (
+    add_field,
+    edit_from_the_wizards_tab,
+    editor_yaml,
+    field_card,
+    file_holds,
+    replace_yaml,
+    save,
+)
 from tests.support.wizard_files import write_wizard
 
 NOTES = """\
@@ -27,80 +35,39 @@ promptTemplate: |
 """
 
 
-def editor_yaml(page: Page) -> Locator:
-    return page.locator(".vance-yaml-editor .cm-content")
-
-
-def replace_yaml(page: Page, text: str) -> None:
-    """Select everything in the YAML view and put `text` in its place (no auto-indent: inserted, not typed)."""
-    page.get_by_role("tab", name="YAML").click()
-    editor_yaml(page).click()
-    page.keyboard.press("Control+a")
-    page.keyboard.insert_text(text)
-
-
-def field_card(page: Page, name: str) -> Locator:
-    return page.locator(f'.vance-editor-field[data-field="{name}"]').first
-
-
-def add_field(page: Page, kind: str) -> None:
-    """Choose the type, press Add field, and wait for the form view built anew with one field more."""
-    cards = page.locator(".vance-form-view .vance-editor-field")
-    before = cards.count()
-    page.get_by_role("combobox", name="Type of the new field (Fields)").click()
-    page.get_by_role("option", name=kind, exact=True).click()
-    page.get_by_role("button", name="Add field (Fields)").click()
-    expect(cards).to_have_count(before + 1)
-
-
-def file_holds(path: Path, text: str, timeout: float = 10.0) -> None:
-    """Wait until the file holds `text` (a save lands in a thread after the click)."""
-    deadline = time.monotonic() + timeout
-    while not (path.exists() and text in path.read_text("utf-8")):
-        assert time.monotonic() < deadline, f"{path.name} never held {text!r}"
-        time.sleep(0.05)
-
-
-def save(page: Page) -> None:
-    button = page.get_by_role("button", name="Save", exact=True)
-    expect(button).to_be_enabled()
-    button.click()
-
-
 def test_build_a_wizard_from_nothing_in_form_view_and_use_it(page: Page, server: AppServer) -> None:
     page.goto(server.base_url)
     page.get_by_role("button", name="New wizard").click()
     expect(page.get_by_role("heading", name="Wizard editor: new wizard")).to_be_visible()
     page.get_by_label("File name").fill("team-intro")
     page.get_by_label("Title (EN)").fill("Team intro")
-    add_field(page, "select")
-    add_field(page, "integer")
-    expect(field_card(page, "field2")).to_be_visible()
-    field_card(page, "field2").get_by_label("Label (field2)").fill("Team size")
-    field_card(page, "field2").get_by_label("Show if (condition) (field2)").fill("field1 == 'a'")
+    add_field(page, "Team kind", "One of several choices")
+    add_field(page, "Team size", "Whole number")
+    expect(field_card(page, "teamSize")).to_be_visible()  # named after its label
+    field_card(page, "teamSize").get_by_label("Show if (condition) (teamSize)").fill("teamKind == 'a'")
     page.get_by_role("button", name="Add page").click()
     expect(page.get_by_label("Page title 1", exact=True)).to_have_value("Page 1")
     page.get_by_role("button", name="Add page").click()
     expect(page.get_by_label("Page title 2", exact=True)).to_have_value("Page 2")
-    field_card(page, "field2").get_by_role("combobox", name="Page").click()
+    field_card(page, "teamSize").get_by_role("combobox", name="Page").click()
     page.get_by_role("option", name="Page 2").click()
     template = page.locator(".vance-template-editor").first.locator(".cm-content")
     template.click()
     page.keyboard.press("Control+a")
-    page.keyboard.insert_text("Intro of {{ topic }} ({{ field1 }}) size {{ field2 }}")
+    page.keyboard.insert_text("Intro of {{ topic }} ({{ teamKind }}) size {{ teamSize }}")
     preview = page.locator(".vance-editor-preview .vance-preview")
     expect(preview).to_have_text("Intro of  () size")  # the preview follows the form view
     screenshot(page, "editor-form-view-en")
     save(page)
     expect(page.get_by_text("Saved 'team-intro'.")).to_be_visible()
     saved = (server.data_dir / "default" / "_user_local" / "wizards" / "team-intro.yaml").read_text(encoding="utf-8")
-    assert "showIf: field1 == 'a'" in saved and "pages:" in saved
+    assert "showIf: teamKind == 'a'" in saved and "pages:" in saved
 
     page.get_by_role("button", name="Back to the chat").click()
     page.locator(".vance-side").get_by_text("Team intro").click()
     form = page.locator(".vance-wizard-dialog")
     form.get_by_label("Topic").fill("Q3 kickoff")
-    form.get_by_label("field1").click()
+    form.get_by_label("Team kind").click()
     page.get_by_role("option", name="A", exact=True).click()
     form.get_by_role("button", name="Next").click()
     form.get_by_label("Team size").fill("7")
@@ -114,7 +81,7 @@ def test_broken_yaml_shows_the_error_at_its_line_and_save_is_refused(page: Page,
     expect(page.get_by_text("The wizard loads.")).to_be_visible()
     replace_yaml(page, NOTES.replace("label: { en: Topic }", "label: { en: Topic"))
     problem = page.locator(".vance-editor-problem").first
-    expect(problem).to_have_text(re.compile(r"^[78]:\d+: "))  # the unclosed brace, at its line
+    expect(problem).to_have_text(re.compile(r"^Line [78] · This line is not valid YAML"))  # the unclosed brace
     expect(page.locator(".vance-problem-line")).to_have_count(1)
     expect(page.get_by_role("button", name="Save", exact=True)).to_be_disabled()
     screenshot(page, "editor-yaml-problem-en")
@@ -226,7 +193,11 @@ def test_import_shows_the_file_before_saving_and_every_open_page_lists_the_save(
     upload.write_text(NOTES.replace("Meeting notes", "Imported notes"), encoding="utf-8")
     page.goto(server.base_url)
     page.get_by_role("button", name="Import").click()
-    page.locator(".vance-editor-dialog input[type=file]").set_input_files(str(upload))
+    expect(page.get_by_role("button", name="Choose a YAML file")).to_be_visible()
+    expect(page.get_by_text("0.00%")).not_to_be_visible()  # no uploader's raw header
+    with page.expect_file_chooser() as chooser:  # a plain button opens the file picker
+        page.get_by_role("button", name="Choose a YAML file").click()
+    chooser.value.set_files(str(upload))
     expect(page.get_by_role("tab", name="YAML")).to_have_attribute("aria-selected", "true")
     expect(editor_yaml(page)).to_contain_text("Imported notes")
     expect(page.get_by_label("File name")).to_have_value("imported-notes")
@@ -291,21 +262,12 @@ def test_completion_offers_the_keys_the_schema_allows_at_the_cursor(page: Page, 
     expect(page.get_by_text("The wizard loads.")).to_be_visible()
 
 
-def _edit_from_the_wizards_tab(page: Page, name: str, title: str) -> Locator:
-    """Actions for `title`, then Edit: returns the actions button (where the focus must come back)."""
-    entry = page.locator(f'.vance-side .vance-wizard-entry[data-wizard="{name}"]')
-    actions = entry.locator("xpath=..").get_by_role("button", name=f"Actions for {title}")
-    actions.click()
-    page.get_by_role("menuitem", name="Edit").click()
-    return actions
-
-
 def test_edit_opens_in_a_dialog_over_the_chat_page_and_the_focus_comes_back(page: Page, server: AppServer) -> None:
     write_wizard(server.data_dir, "_user_local", "notes-dialog", NOTES)
     page.goto(server.base_url)
     expect(page.locator('.vance-wizard-entry[data-wizard="notes-dialog"]')).to_be_visible()
     page.evaluate("window.stillTheSamePage = true")  # a page load would forget it
-    actions = _edit_from_the_wizards_tab(page, "notes-dialog", "Meeting notes")
+    actions = edit_from_the_wizards_tab(page, "notes-dialog", "Meeting notes")
     dialog = page.get_by_role("dialog", name="Wizard editor: notes-dialog")
     expect(dialog).to_be_visible()
     expect(dialog.get_by_label("Title (EN)")).to_have_value("Meeting notes")
@@ -322,7 +284,7 @@ def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(
                                                                                  server: AppServer) -> None:
     write_wizard(server.data_dir, "_user_local", "notes-unsaved", NOTES)
     page.goto(server.base_url)
-    _edit_from_the_wizards_tab(page, "notes-unsaved", "Meeting notes")
+    edit_from_the_wizards_tab(page, "notes-unsaved", "Meeting notes")
     dialog = page.get_by_role("dialog", name="Wizard editor: notes-unsaved")
     dialog.get_by_label("Title (EN)").fill("Half-written title")
     page.wait_for_function("window.vanceEditorDirty === true")  # the browser would ask before the tab closes
@@ -347,7 +309,7 @@ def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(
 def test_a_save_in_the_dialog_shows_in_the_same_pages_wizards_tab(page: Page, server: AppServer) -> None:
     write_wizard(server.data_dir, "_user_local", "notes-same-page", NOTES)
     page.goto(server.base_url)
-    _edit_from_the_wizards_tab(page, "notes-same-page", "Meeting notes")
+    edit_from_the_wizards_tab(page, "notes-same-page", "Meeting notes")
     dialog = page.get_by_role("dialog", name="Wizard editor: notes-same-page")
     dialog.get_by_label("Title (EN)").fill("Renamed in the dialog")
     save(page)

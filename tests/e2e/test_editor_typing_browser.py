@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from tests.support.app_server import AppServer
 from tests.support.cpu_load import cpu_load
+from tests.support.editor_page import cm_text
 from tests.support.wizard_files import write_wizard
 
 NOTES = """\
@@ -24,12 +25,6 @@ promptTemplate: |
 
 TYPED_LINES = ["icon: calendar-days", "category: team-events", "summary: unknown key makes a problem"]
 KEY_DELAY_MS = 20
-
-
-def cm_text(page: Page, selector: str) -> str:
-    """The document CodeMirror holds (its lines joined), not the DOM's rendering of it."""
-    return str(page.locator(selector).evaluate(
-        "el => Array.from(el.querySelectorAll('.cm-line')).map(l => l.textContent).join('\\n')"))
 
 
 def test_fast_typing_in_the_yaml_view_under_load_keeps_every_character(page: Page, server: AppServer) -> None:

@@ -64,3 +64,18 @@ async def test_top_level_errors_are_shown_at_their_fields(app_user: User) -> Non
     assert one(app_user, "field-outputName").error == "This field is required."
     assert one(app_user, "field-purpose").error == "This field is required."
     assert all(n.error == "This field is required." for n in elements(app_user, "field-name"))
+
+
+async def test_a_file_name_with_a_space_is_refused_at_its_field_with_the_wizard_s_words(app_user: User) -> None:
+    """gremium's "Name (filename, no spaces)" has the pattern it promises."""
+    await open_gremium_with_three_members(app_user)
+    name = one(app_user, "field-outputName")
+    name.value = "tech council"
+
+    await use_prompt(app_user)
+
+    assert name.error == 'A file name: no spaces and none of / \\ : * ? " < > |'
+    assert open_dialogs(app_user) and one(app_user, "chat-input").value in ("", None)
+    name.value = "tech-council"
+    await use_prompt(app_user)
+    assert not open_dialogs(app_user)

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from vance_ui.cli.examples_cmd import example_findings
 from vance_ui.settings import Settings
 from vance_ui.tenant_settings import BUNDLED_CATEGORIES, TENANT_FILE
 from vance_ui.wizards.catalog.cascade import FOLDER, SUFFIX, TENANT_PROJECT, USER_PREFIX, WizardRegistry
@@ -115,6 +116,7 @@ def _lint(targets: list[Target], settings: Settings, tenant: str, registry: Wiza
             known = siblings.get(target.path.parent.resolve(), {})
             context = context_for(target.path, settings, registry, tenant, known)
             findings += check_wizard(outcome, contents[target.path], target.shown, context)
+            findings += example_findings(outcome, contents[target.path], target.shown, registry.templates)
     return findings
 
 

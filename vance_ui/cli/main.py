@@ -22,7 +22,8 @@ commands and examples:
   vance serve --host 0.0.0.0 --port 8080          the web app, same as `make run`
   vance api --port 8081 --workers 2               the REST API alone, in worker processes (for load)
   vance wizards pull gremium -o gremium.yaml      one layer's wizard file (its version goes to stderr)
-  vance wizards push gremium.yaml --layer VANCE --if-match VERSION   save it (validated first; --force overwrites)
+  vance wizards push gremium.yaml                 save it back where it was pulled from (validated first)
+  vance wizards test gremium draft.yaml           render the wizards' examples; a diff for each failure, exit 1
   vance wizards history gremium --layer VANCE     the last 50 versions; `pull --entry ID` prints one
   vance wizards stats [gremium] [--json]          how wizards are used: counts, a funnel, where users stop
   vance users add alice --tenant acme             multi-user mode (VANCE_USERS_FILE): add a user (asks the password)

@@ -1,8 +1,10 @@
 """`vance wizards pull | push | history`: one layer's wizard file to and from the data dir or a server.
 
+A pulled file remembers where it came from (name, layer, version: its first line, see `pulled.py`);
+push uses that, or refuses with the reason when the file's name and the remembered name differ.
 A push is validated exactly as a load (problems as `file:line:col: error: message`, exit 2, nothing
-written). It never silently overwrites: when the layer already holds the wizard, pass the version
-`pull` printed (`--if-match`, refused if someone saved since) or `--force`.
+written). It never silently overwrites: when the layer already holds the wizard, it needs the version
+the file was pulled at (remembered, or `--if-match`; refused if someone saved since) or `--force`.
 """
 
 from __future__ import annotations
@@ -16,16 +18,19 @@ from pathlib import Path
 from vance_ui.authoring.service import LayerForbidden, SourceInvalid, SourceNotFound, VersionConflict
 from vance_ui.cli.backend import BackendError
 from vance_ui.cli.commands import EXIT_INVALID, fail, print_table
+from vance_ui.cli.examples_cmd import add_test_parser, run_tests
+from vance_ui.cli.pulled import Pulled, read_origin, with_origin
 from vance_ui.cli.source_backend import LocalSource, RemoteSource, SourceBackend
 from vance_ui.service import Scope
 from vance_ui.settings import Settings
 from vance_ui.wizards.catalog.model import Source
 
 LAYERS = ("USER", "PROJECT", "VANCE", "RESOURCE")
+PUSH_LAYERS = LAYERS[:3]
 
 
 def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) -> None:
-    """`pull`, `push`, `history`, `stats` under `vance wizards` (which alone still lists)."""
+    """`pull`, `push`, `history`, `stats` and `test` under `vance wizards` (which alone still lists)."""
     actions = wizards.add_subparsers(dest="action", metavar="ACTION")
     pull = actions.add_parser("pull", help="print (or save) one layer's wizard file",
                               description="Print a wizard's YAML as stored in a layer; its version goes to stderr.")
@@ -37,8 +42,10 @@ def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) 
                               description="Save FILE as a wizard into a layer. Refused with every problem when it "
                                           "would not load; an existing wizard needs --if-match or --force.")
     push.add_argument("file", metavar="FILE", help="a wizard YAML file, '-' for stdin")
-    push.add_argument("--layer", choices=LAYERS[:3], default="USER", help="default: USER (your own)")
-    push.add_argument("--name", help="the wizard's name (default: the file name without .yaml)")
+    push.add_argument("--layer", choices=PUSH_LAYERS,
+                      help="default: the layer a pulled file came from if it may be written, else USER (your own)")
+    push.add_argument("--name", help="the wizard's name (default: the one a pulled file remembers, which must be "
+                                     "its file name without .yaml; else that file name)")
     guard = push.add_mutually_exclusive_group()
     guard.add_argument("--if-match", metavar="VERSION", help="the version pulled: refused if it changed since")
     guard.add_argument("--force", action="store_true", help="overwrite whatever the layer holds")
@@ -47,7 +54,8 @@ def add_source_parsers(wizards: argparse.ArgumentParser, scope_options: object) 
     history.add_argument("name")
     history.add_argument("--layer", choices=LAYERS[:3], default="USER", help="default: USER")
     history.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
-    for parser in (pull, push, history):
+    test = add_test_parser(actions)
+    for parser in (pull, push, history, test):
         scope_options(parser, suppress=True)  # type: ignore[operator]
     from vance_ui.cli.stats_cmd import add_stats_parser
 
@@ -68,6 +76,8 @@ def _backend(args: argparse.Namespace) -> SourceBackend:
 
 
 def run_source(args: argparse.Namespace) -> int:
+    if args.action == "test":
+        return run_tests(args)
     try:
         backend = _backend(args)
         if args.action == "pull":
@@ -92,24 +102,42 @@ def _pull(backend: SourceBackend, args: argparse.Namespace) -> int:
     layer = Source(args.layer) if args.layer else None
     if args.entry:
         text, note = backend.version_text(args.name, layer or Source.USER, args.entry), f"entry {args.entry}"
+        pulled = Pulled(args.name, layer or Source.USER, None)
     else:
         source = backend.read(args.name, layer)
         text, note = source.text, f"{source.layer} layer, version {source.version}"
+        pulled = Pulled(args.name, source.layer, source.version)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        Path(args.output).write_text(with_origin(text, pulled), encoding="utf-8")
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(with_origin(text, pulled))
     print(f"{args.name}: {note}", file=sys.stderr)
     return 0
 
 
 def _push(backend: SourceBackend, args: argparse.Namespace) -> int:
-    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    name = args.name or (Path(args.file).name.removesuffix(".yaml").removesuffix(".yml") if args.file != "-" else "")
+    raw = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    pulled, text = read_origin(raw)
+    stem = Path(args.file).name.removesuffix(".yaml").removesuffix(".yml") if args.file != "-" else ""
+    if args.name:
+        name = args.name
+    elif pulled is not None:
+        if stem and stem != pulled.name:
+            return fail(f"{args.file} was pulled from {pulled.where()}, but its file name says '{stem}': pass "
+                        f"--name {pulled.name} to push it back there, or --name {stem} for a new wizard")
+        name = pulled.name
+    else:
+        name = stem
     if not name:
         return fail("name the wizard: --name NAME (reading from stdin)")
-    layer = Source(args.layer)
+    same = pulled is not None and pulled.name == name
+    if args.layer:
+        layer = Source(args.layer)
+    else:  # where it was pulled from, if that layer can be written; else your own (a Customize)
+        layer = pulled.layer if pulled is not None and same and pulled.layer.value in PUSH_LAYERS else Source.USER
     if_match = args.if_match
+    if not if_match and not args.force and pulled is not None and same and pulled.layer == layer:
+        if_match = pulled.version  # the version pulled: a save since then is a conflict
     if not if_match and not args.force:
         try:
             current = backend.read(name, layer)
@@ -118,7 +146,13 @@ def _push(backend: SourceBackend, args: argparse.Namespace) -> int:
         if current is not None:
             return fail(f"the {layer} layer already has '{name}' (version {current.version}): pass "
                         f"--if-match {current.version} if your file is based on it, or --force")
-    saved = backend.save(name, layer, text, if_match)
+    try:
+        saved = backend.save(name, layer, text, if_match)
+    except SourceInvalid as invalid:  # lines as in the file, the origin line counted
+        skipped = raw[:len(raw) - len(text)].count("\n")
+        for problem in invalid.problems:
+            problem.line = problem.line + skipped if problem.line else problem.line
+        raise
     print(f"saved {name} to the {layer} layer (version {saved.version})")
     return 0
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from nicegui import ui
 
@@ -86,7 +87,7 @@ class Editor:
                 self.problems = ProblemsPanel(t, self._reveal)
                 self.status = self.problems.status
                 # first: opening waits for the opened text's preview, not for the check
-                self.preview = EditorPreview(ctx, self.wizard.checked_name, self.wizard.text)
+                self.preview = EditorPreview(ctx, self.wizard.checked_name, self.wizard.text, self._save_example)
         self.tabs.on_value_change(lambda e: self._switched(str(e.value)))
         self._show_form(first_screen=on_close is not None)  # in a dialog: the host calls `finish_opening`
         if self.form_view.doc is None:
@@ -144,6 +145,17 @@ class Editor:
 
     def _renamed(self, old: str, new: str) -> None:
         self.preview.rename(old, new)
+
+    def _save_example(self, values: dict[str, Any], prompt: str) -> None:
+        """The preview's test values and their prompt as a new example of the wizard (unsaved yet)."""
+        try:
+            doc = SourceDocument.parse(self.wizard.text)
+        except SourceProblem:
+            return
+        name = self.ctx.t("example_name", number=len(doc.root.get("examples") or []) + 1)
+        number = doc.add_example(name, self.ctx.lang, values, prompt)
+        self.replace_text(doc.dump())
+        ui.notify(self.ctx.t("example_saved", number=number))
 
     def _reveal(self, problem: SourceProblem) -> None:
         """A problem in the list was chosen: show it where it is, in the view that is open."""

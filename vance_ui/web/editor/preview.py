@@ -6,11 +6,14 @@ async path), so typing never waits on it; at most one update is in flight, and t
 typed meanwhile are previewed right after it (`LatestRun`, as the wizard form does with its reports).
 A test value stays when its field is renamed (`rename`). The prompt sits below the form, in view
 while the form scrolls; an empty prompt says so, and a render worker that cannot be had says that.
+Below it, each of the wizard's examples says whether it passes; "Save as example" makes the test
+values and their prompt a new one.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from nicegui import background_tasks, ui
@@ -22,6 +25,7 @@ from vance_ui.web.shell.context import PageContext
 from vance_ui.web.shell.latest import LatestRun
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.catalog.model import LoadedWizard
+from vance_ui.wizards.filling.examples import run_examples
 from vance_ui.wizards.filling.report import report_steps
 from vance_ui.wizards.rules.steps import run_steps_async
 from vance_ui.wizards.templates.bounded import Templates
@@ -45,8 +49,11 @@ class EditorPreview:
     the preview last showed, and `first_shown` is set once it showed the opened text (or gave up),
     with anything asked meanwhile: the editor opens then, in one update."""
 
-    def __init__(self, ctx: PageContext, name: str, text: str) -> None:
+    def __init__(self, ctx: PageContext, name: str, text: str,
+                 save_example: Callable[[dict[str, Any], str], None] | None = None) -> None:
         self.ctx = ctx
+        self._save_example = save_example  # called with the test values and the prompt they give
+        self._rendered: str | None = None  # the prompt shown, when it rendered
         self.shown: str | None = None
         self.first_shown = asyncio.Event()
         self._asked: tuple[str, str] | None = None  # the latest `show`: asked again, nothing to do
@@ -70,6 +77,12 @@ class EditorPreview:
                     .classes("vance-editor-prompt-box w-full gap-1"):
                 ui.label(t("editor_prompt")).classes("vance-pane-title")
                 self.prompt = ui.label().classes("vance-preview").mark("editor-prompt")
+                if save_example is not None:
+                    aria(ui.button(t("save_example"), icon="bookmark_add", on_click=self._saved_as_example),
+                         label=t("save_example")).props("outline dense no-caps").mark("editor-save-example")
+            self.examples = aria(ui.column(), role="region", label=t("editor_examples")) \
+                .classes("vance-editor-examples w-full gap-1").mark("editor-examples")
+            self.examples.visible = False
         self.show(name, text)
         background_tasks.create(self._first_runs_done(), name="editor-preview-first")
 
@@ -110,7 +123,36 @@ class EditorPreview:
             return
         self._build(wizard)
         await self.refresh(wizard)
+        await self._show_examples(wizard)
         self.shown = text
+
+    async def _show_examples(self, wizard: LoadedWizard) -> None:
+        """Each example's result for the text shown (rendered as the chat gets it)."""
+        t = self.ctx.t
+        if not wizard.definition.examples:
+            self.examples.visible = False
+            return
+        try:
+            results = await asyncio.to_thread(run_examples, wizard, self.ctx.service.templates)
+        except RendererBusy:  # shown with the next edit
+            return
+        if self.prompt.is_deleted:
+            return
+        self.examples.clear()
+        with self.examples:
+            ui.label(t("editor_examples")).classes("vance-pane-title")
+            for result in results:
+                number, name = result.index + 1, result.example.name
+                text = t("example_passes", number=number, name=name) if result.ok else \
+                    t("example_fails", number=number, name=name, failure=result.failures[0].splitlines()[0])
+                ui.label(text).classes("vance-example-ok" if result.ok else "vance-example-failed") \
+                    .mark("editor-example")
+        self.examples.visible = True
+
+    def _saved_as_example(self) -> None:
+        if self._save_example is not None and self.form is not None and self._rendered is not None:
+            values = {name: value for name, value in self.form.values().items() if value not in (None, "", [])}
+            self._save_example(values, self._rendered)
 
     def _build(self, wizard: LoadedWizard) -> None:
         """A new form only when the fields or pages changed; the test values typed so far stay."""
@@ -182,6 +224,7 @@ class EditorPreview:
 
     def _prompt(self, text: str, ok: bool) -> None:
         """The prompt; a prompt that renders as nothing for these values says so (in a note, not as text)."""
+        self._rendered = text if ok else None
         empty = ok and not text.strip()
         self.prompt.text = self.ctx.t("editor_prompt_empty") if empty else text
         self.prompt.classes(add="vance-preview-empty" if empty else None,

@@ -36,9 +36,8 @@ class ProblemsPanel:
         with self.list:
             for problem in problems:
                 text = words.line(problem)
-                with ui.element("li"):
-                    aria(ui.button(text, on_click=lambda p=problem: self._show(p)),
-                         label=t("problem_show", text=text)) \
+                with ui.element("li"):  # its text names it; a click shows the problem where it is
+                    ui.button(text, on_click=lambda p=problem: self._show(p)) \
                         .props("flat dense no-caps align=left").classes("vance-editor-problem w-full") \
                         .mark("editor-problem")
         self.list.visible = bool(problems)

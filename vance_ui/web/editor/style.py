@@ -24,6 +24,9 @@ EDITOR_CSS = """
 .vance-editor-prompt-box { flex: 0 1 auto; max-height: 45%; overflow-y: auto; flex-wrap: nowrap;
   border-top: 1px solid var(--v-border, #e5e7eb); padding-top: 8px; }
 .vance-preview-empty { font-style: italic; color: #4b5563; }
+.vance-editor-examples { flex: 0 0 auto; padding: 8px 20px 12px; border-top: 1px solid var(--v-border, #e5e7eb); }
+.vance-example-ok { color: #166534; font-size: 0.85rem; }
+.vance-example-failed { color: #991b1b; font-size: 0.85rem; }
 .vance-editor-jumps { display: flex; flex-wrap: wrap; gap: 2px 6px; }
 .vance-editor-title { font-weight: 650; font-size: 1.05rem; overflow-wrap: anywhere; }
 .vance-editor-name { min-width: 10rem; }

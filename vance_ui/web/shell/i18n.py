@@ -386,7 +386,6 @@ _AUTHORING_TEXTS: dict[str, dict[str, str]] = {
     "problem_wizard_name": {"en": "The file name is no wizard name: use lowercase letters, digits, - and _.",
                             "de": "Der Dateiname ist kein Wizard-Name: Nutze Kleinbuchstaben, Ziffern, - und _."},
     "problems_title": {"en": "Problems", "de": "Probleme"},
-    "problem_show": {"en": "Show: {text}", "de": "Zeigen: {text}"},
     "rename_uses": {"en": "Rename '{old}' to '{new}' there too", "de": "'{old}' dort auch in '{new}' umbenennen"},
     "rename_uses_hint": {"en": "'{old}' is still read in {count} place(s) (template, condition or follow-up).",
                          "de": "'{old}' wird noch an {count} Stelle(n) gelesen (Vorlage, Bedingung oder "
@@ -409,6 +408,16 @@ _AUTHORING_TEXTS: dict[str, dict[str, str]] = {
     "field_type_select": {"en": "One of several choices", "de": "Eine von mehreren Auswahlen"},
     "field_type_multi_select": {"en": "Several choices", "de": "Mehrere Auswahlen"},
     "field_type_repeat": {"en": "List of entries", "de": "Liste von Einträgen"},
+    # the wizard's examples in the editor's preview
+    "editor_examples": {"en": "Examples", "de": "Beispiele"},
+    "example_passes": {"en": "Example {number} '{name}' passes.", "de": "Beispiel {number} '{name}' passt."},
+    "example_fails": {"en": "Example {number} '{name}' fails: {failure}",
+                      "de": "Beispiel {number} '{name}' passt nicht: {failure}"},
+    "save_example": {"en": "Save as example", "de": "Als Beispiel speichern"},
+    "example_name": {"en": "Example {number}", "de": "Beispiel {number}"},
+    "example_saved": {"en": "These values and their prompt are example {number} now: save the wizard to keep it.",
+                      "de": "Diese Werte und ihr Prompt sind jetzt Beispiel {number}: Speichere den Wizard, um es "
+                            "zu behalten."},
 }
 _TEXTS.update(_AUTHORING_TEXTS)
 

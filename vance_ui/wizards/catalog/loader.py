@@ -133,6 +133,7 @@ def _rules(wizard: Wizard, node: yaml.Node | None, attempt: Callable[..., Checke
            problems: list[SourceProblem]) -> FormRules | None:
     sources = _show_ifs(wizard.fields, ("fields",))
     sources += [(("pages", i, "showIf"), p.show_if) for i, p in enumerate(wizard.pages or []) if p.show_if]
+    sources += [(("rules", i, "if"), rule.if_) for i, rule in enumerate(wizard.rules)]
     compiled = {loc: attempt(source, loc, True) for loc, source in sources}
     if not all(compiled.values()):
         return None
@@ -267,7 +268,7 @@ def _templates_of_body(body: WizardBody) -> list[CheckedTemplate]:
 
 
 def _rule_templates(rules: FormRules) -> list[CheckedTemplate]:
-    out = [page for page in rules.pages if page is not None]
+    out = [page for page in rules.pages if page is not None] + [check.condition for check in rules.checks]
     levels = [rules.top]
     while levels:
         level = levels.pop()

@@ -13,7 +13,7 @@ from typing import Any
 
 from vance_ui.wizards.catalog.model import LoadedWizard
 from vance_ui.wizards.filling.prompt import RenderedPrompt, prompt_steps
-from vance_ui.wizards.filling.state import FormState, RenderContext, validated, visibility_of
+from vance_ui.wizards.filling.state import FormState, RenderContext, checked, validated, visibility_of
 from vance_ui.wizards.rules.steps import RenderSteps
 from vance_ui.wizards.templates.problems import TemplateProblem
 
@@ -27,7 +27,7 @@ class FormReport:
 
 def report_steps(wizard: LoadedWizard, values: Mapping[str, Any] | None, ctx: RenderContext) -> RenderSteps[FormReport]:
     visibility = yield from visibility_of(wizard, values, ctx)
-    strict = validated(wizard, values, visibility, lenient=False)
+    strict = yield from checked(wizard, values, visibility, ctx)
     loose = validated(wizard, values, visibility, lenient=True)
     try:
         preview = yield from prompt_steps(wizard, loose.values, ctx)

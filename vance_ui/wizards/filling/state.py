@@ -2,7 +2,8 @@
 
 One path for every client (API, web form, CLI): the values are validated leniently, the showIf
 expressions decide what is hidden, then the values are validated for real with the hidden fields
-left out (they are not checked and reach templates as their type's empty value).
+left out (they are not checked and reach templates as their type's empty value), and the wizard's
+rules across fields run on what passed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vance_ui.wizards.catalog.model import LoadedWizard
+from vance_ui.wizards.rules.checks import check_steps
 from vance_ui.wizards.rules.steps import RenderSteps
 from vance_ui.wizards.rules.validation import FieldError, validate_values
 from vance_ui.wizards.rules.visibility import Visibility, visibility_steps
@@ -65,7 +67,20 @@ def validated(wizard: LoadedWizard, raw: Mapping[str, Any] | None, visibility: V
     return FormState(result.values, errors, visibility)
 
 
+def checked(wizard: LoadedWizard, raw: Mapping[str, Any] | None, visibility: Visibility,
+            ctx: RenderContext) -> RenderSteps[FormState]:
+    """Validated strictly, then the wizard's rules across fields (each in a render worker)."""
+    state = validated(wizard, raw, visibility, lenient=False)
+    rules = wizard.body.rules
+    if not rules.checks:
+        return state
+    found = yield from check_steps(rules, state.values, ctx.variables(), visibility.hidden, state.errors)
+    return replace(state, errors=[*state.errors, *found]) if found else state
+
+
 def form_steps(wizard: LoadedWizard, raw: Mapping[str, Any] | None, ctx: RenderContext, *,
                lenient: bool) -> RenderSteps[FormState]:
     visibility = yield from visibility_of(wizard, raw, ctx)
-    return validated(wizard, raw, visibility, lenient=lenient)
+    if lenient:
+        return validated(wizard, raw, visibility, lenient=True)
+    return (yield from checked(wizard, raw, visibility, ctx))

@@ -26,6 +26,8 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
+from vance_ui.wizards.format.patterns import PatternRefused, compile_pattern
+
 WIZARD_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANG_CODE_PATTERN = r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"
 ICON_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
@@ -141,13 +143,47 @@ FROM_MESSAGE_HELP = ("When the wizard is opened from a suggestion in the chat, t
                      "being typed. At most one top-level string or textarea field may say so")
 
 
-class StringField(FieldBase):
+def _check_pattern(pattern: str) -> str:
+    try:
+        compile_pattern(pattern)
+    except PatternRefused as refused:
+        raise ValueError(f"pattern: {refused}") from None
+    return pattern
+
+
+Pattern = Annotated[StrictStr, Field(min_length=1, max_length=1000, description=(
+    "A regular expression the whole text must match (RE2 syntax: linear time; no backreferences or lookaround), "
+    "checked when the text is not empty, e.g. '[^\\s/]+' for a file name without spaces")),
+    AfterValidator(_check_pattern)]
+TextLength = Annotated[StrictInt, Field(ge=0, le=100_000)]
+
+
+class TextFieldBase(FieldBase):
+    """What a one-line or multi-line text field may require of a non-empty text (validation rules)."""
+
+    min_length: TextLength | None = Field(default=None, description="At least this many characters (when not empty)")
+    max_length: TextLength | None = Field(default=None, description="At most this many characters")
+    pattern: Pattern | None = None
+    pattern_message: LocalizableText | None = Field(
+        default=None, description="What a text that does not match the pattern is told, per language")
+
+    @model_validator(mode="after")
+    def _lengths(self) -> TextFieldBase:
+        low, high = self.min_length, self.max_length
+        if low is not None and high is not None and low > high:
+            raise ValueError(f"minLength ({low}) is greater than maxLength ({high})")
+        if self.pattern_message is not None and self.pattern is None:
+            raise ValueError("patternMessage without a pattern")
+        return self
+
+
+class StringField(TextFieldBase):
     type: Literal["string"]
     default_value: StrictStr | None = None
     from_message: StrictBool = Field(default=False, description=FROM_MESSAGE_HELP)
 
 
-class TextareaField(FieldBase):
+class TextareaField(TextFieldBase):
     type: Literal["textarea"]
     rows: Annotated[StrictInt, Field(ge=1, le=50)] = 3
     default_value: StrictStr | None = None
@@ -229,6 +265,10 @@ class MultiSelectField(FieldBase):
     type: Literal["multi_select"]
     choices: Choices
     default_value: list[StrictStr] | None = None
+    min_selected: Annotated[StrictInt, Field(ge=1, le=MAX_CHOICES)] | None = Field(
+        default=None, description="At least this many choices (when any is chosen; required makes none an error)")
+    max_selected: Annotated[StrictInt, Field(ge=1, le=MAX_CHOICES)] | None = Field(
+        default=None, description="At most this many choices")
 
     @model_validator(mode="after")
     def _defaults_are_choices(self) -> MultiSelectField:
@@ -236,6 +276,11 @@ class MultiSelectField(FieldBase):
         for value in self.default_value or []:
             if value not in allowed:
                 raise ValueError(f"defaultValue '{value}' is not one of the choices")
+        low, high = self.min_selected, self.max_selected
+        if low is not None and high is not None and low > high:
+            raise ValueError(f"minSelected ({low}) is greater than maxSelected ({high})")
+        if low is not None and low > len(self.choices):
+            raise ValueError(f"minSelected ({low}) is more than the {len(self.choices)} choices")
         return self
 
 
@@ -325,6 +370,35 @@ class Page(StrictModel):
     show_if: ShowIf | None = Field(default=None, description=PAGE_SHOW_IF_HELP)
 
 
+class Rule(StrictModel):
+    """A check across fields: while `if` is true, the form is refused with `message` at `field`."""
+
+    if_: ShowIf = Field(alias="if", description=(
+        "A template expression over the form's top-level fields (as a showIf), e.g. \"endDate < startDate\": "
+        "while it is true the form cannot be sent. Hidden fields read as their empty value; an expression that "
+        "fails for the values (an empty number compared) counts as false"))
+    field: FieldName = Field(description="The top-level field the message is shown at")
+    message: LocalizableText
+
+
+class Example(StrictModel):
+    """Values and what their prompt must be: `vance wizards test` and `vance lint` render it as the
+    chat would get it and compare."""
+
+    name: Annotated[StrictStr, Field(min_length=1, max_length=200, description="What the example shows")]
+    lang: LangCode = Field(default="en", description="The language it is rendered in")
+    values: dict[StrictStr, Any] = Field(default_factory=dict, description="The form's values, as the API takes them")
+    prompt: StrictStr | None = Field(default=None, description="The whole prompt expected (trailing newlines aside)")
+    contains: list[StrictStr] = Field(default_factory=list, description="Texts the prompt must contain")
+    not_contains: list[StrictStr] = Field(default_factory=list, description="Texts the prompt must not contain")
+
+    @model_validator(mode="after")
+    def _checks_something(self) -> Example:
+        if self.prompt is None and not self.contains and not self.not_contains:
+            raise ValueError("an example needs prompt, contains or notContains")
+        return self
+
+
 class WizardHead(StrictModel):
     """What a listing shows of a wizard. A cached wizard is listed with this part alone validated;
     the rest waits until the wizard is opened or rendered."""
@@ -358,6 +432,10 @@ class Wizard(WizardHead):
     pages: Annotated[list[Page], Field(min_length=1, max_length=MAX_PAGES)] | None = Field(
         default=None, description="Makes the wizard multi-step: its pages in order. With pages, every top-level "
                                   "field is on exactly one of them")
+    rules: list[Rule] = Field(default_factory=list, max_length=50, description=(
+        "Checks across fields, run like showIf (sandboxed, on the server) when the form is sent or checked"))
+    examples: list[Example] = Field(default_factory=list, max_length=50, description=(
+        "Values with the prompt they must give: `vance wizards test` and `vance lint` run them"))
 
     @model_validator(mode="after")
     def _structure(self) -> Wizard:

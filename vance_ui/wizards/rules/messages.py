@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 ErrorCode = Literal[
     "required", "min_items", "max_items", "integer_min", "integer_max", "date_min", "date_max", "not_a_choice",
-    "invalid_type", "too_long", "no_such_date", "no_such_month"
+    "invalid_type", "too_long", "no_such_date", "no_such_month",
+    "min_length", "max_length", "pattern", "min_selected", "max_selected", "rule"
 ]
 #: what an `invalid_type` error says the value should have been (its `expected` parameter)
 Expected = Literal["text", "clean_text", "true_or_false", "one_choice", "whole_number", "date", "choice_list",
@@ -35,7 +36,19 @@ MESSAGES: dict[ErrorCode, dict[str, str]] = {
                      "de": "Der {month_name} {year} hat keinen {ordinal} Tag, nur {days}."},
     "no_such_month": {"en": "There is no month {month}: months go from 01 to 12.",
                       "de": "Einen Monat {month} gibt es nicht: Monate gehen von 01 bis 12."},
+    # the validation rules a wizard sets; `pattern` and `rule` say the author's message instead, when there is one
+    "min_length": {"en": "Use at least {min} characters.", "de": "Mindestens {min} Zeichen."},
+    "max_length": {"en": "Use at most {max} characters.", "de": "Höchstens {max} Zeichen."},
+    "pattern": {"en": "This text does not have the form the field asks for.",
+                "de": "Dieser Text hat nicht die Form, die das Feld verlangt."},
+    "min_selected": {"en": "Choose at least {min}.", "de": "Mindestens {min} auswählen."},
+    "max_selected": {"en": "Choose at most {max}.", "de": "Höchstens {max} auswählen."},
+    "rule": {"en": "This does not fit the other answers.", "de": "Das passt nicht zu den anderen Angaben."},
 }
+
+#: the parameter that holds the author's own message, per language (a wizard's `patternMessage`, a
+#: rule's `message`); it is said instead of the catalog's words, and clients get it as the message only
+AUTHORED = "authored"
 
 #: the months' names for `no_such_date`
 MONTHS: dict[str, tuple[str, ...]] = {
@@ -63,6 +76,9 @@ EXPECTED: dict[Expected, dict[str, str]] = {
 
 def error_message(code: ErrorCode, params: Mapping[str, Any], lang: str) -> str:
     """The words for one error in `lang` (English for a language the catalog does not have)."""
+    authored = params.get(AUTHORED)
+    if isinstance(authored, Mapping) and authored:
+        return str(authored.get(lang) or authored.get("en") or next(iter(authored.values())))
     lang = lang if lang in LANGUAGES else "en"
     values = dict(params)
     if code == "invalid_type":

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.wizards.format.paths import Path, path_text
+from vance_ui.wizards.format.patterns import matches
 from vance_ui.wizards.format.schema import (
     ISO_DATE_RE,
     BooleanField,
@@ -32,7 +33,7 @@ from vance_ui.wizards.format.schema import (
     TextareaField,
     parse_iso_date,
 )
-from vance_ui.wizards.rules.messages import ErrorCode, error_message
+from vance_ui.wizards.rules.messages import AUTHORED, ErrorCode, error_message
 
 MAX_TEXT_CHARS = 100_000
 MAX_ABS_INTEGER = 2**53  # what a browser's JSON number can hold exactly
@@ -61,7 +62,7 @@ class FieldError:
 
     def as_dict(self, lang: str) -> dict[str, Any]:
         out: dict[str, Any] = {"field": self.field, "error": self.error, "message": self.message(lang),
-                               "params": dict(self.params)}
+                               "params": {k: v for k, v in self.params.items() if k != AUTHORED}}
         if self.page is not None:
             out["page"] = self.page
         return out
@@ -188,6 +189,8 @@ def _validate_field(field: FormField, raw: Any, path: Path, out: _Collector) -> 
             return empty
         if field.required and not raw.strip():
             out.add(path, "required")
+        elif raw and isinstance(field, (StringField, TextareaField)):
+            _text_rules(field, raw, path, out)
         return raw
     if isinstance(field, IntegerField):
         return _validate_integer(field, raw, path, out)
@@ -215,6 +218,17 @@ def _validate_field(field: FormField, raw: Any, path: Path, out: _Collector) -> 
     if isinstance(field, MultiSelectField):
         return _validate_multi(field, raw, path, out)
     return _validate_repeat(field, raw, path, out)
+
+
+def _text_rules(field: StringField | TextareaField, text: str, path: Path, out: _Collector) -> None:
+    """A wizard's own rules for a non-empty text: its length, then its pattern (RE2: linear time)."""
+    if field.min_length is not None and len(text) < field.min_length:
+        out.add(path, "min_length", min=field.min_length)
+    elif field.max_length is not None and len(text) > field.max_length:
+        out.add(path, "max_length", max=field.max_length)
+    elif field.pattern is not None and not matches(field.pattern, text):
+        authored = {AUTHORED: dict(field.pattern_message)} if field.pattern_message else {}
+        out.add(path, "pattern", pattern=field.pattern, **authored)
 
 
 def _validate_integer(field: IntegerField, raw: Any, path: Path, out: _Collector) -> int | None:
@@ -283,6 +297,10 @@ def _validate_multi(field: MultiSelectField, raw: Any, path: Path, out: _Collect
             picked.append(value)
     if field.required and not picked:
         out.add(path, "required")
+    elif picked and field.min_selected is not None and len(picked) < field.min_selected:
+        out.add(path, "min_selected", min=field.min_selected)
+    elif field.max_selected is not None and len(picked) > field.max_selected:
+        out.add(path, "max_selected", max=field.max_selected)
     return picked
 
 

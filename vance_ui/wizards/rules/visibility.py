@@ -51,13 +51,24 @@ class Level:
 
 
 @dataclass(frozen=True)
+class CrossCheck:
+    """A wizard's rule across fields (`rules:`): while `condition` is true, `message` at `field`."""
+
+    field: str
+    condition: CheckedTemplate
+    message: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class FormRules:
-    """What decides visibility in one wizard; `page_of` is empty for a single-page wizard."""
+    """What decides visibility in one wizard; `page_of` is empty for a single-page wizard. `checks`
+    (the rules across fields) run when the form is checked for real, after the fields' own rules."""
 
     top: Level
     pages: tuple[CheckedTemplate | None, ...] = ()
     page_of: Mapping[str, int] = field(default_factory=dict)
     page_depends_on: tuple[tuple[str, ...], ...] = ()
+    checks: tuple[CrossCheck, ...] = ()
 
     @property
     def conditional(self) -> bool:
@@ -109,9 +120,25 @@ def build_rules(wizard: Wizard, conditions: Mapping[Path, CheckedTemplate]) -> F
     for name, index in page_of.items():
         extra.setdefault(name, set()).add(page_node(index))
     top, _ = _level(wizard.fields, ("fields",), (), conditions, problems, extra)
+    checks = _checks(wizard, conditions, top_names, problems)
     if problems:
         raise RulesInvalid(problems)
-    return FormRules(top, tuple(page_conditions), page_of, tuple(page_reads))
+    return FormRules(top, tuple(page_conditions), page_of, tuple(page_reads), checks)
+
+
+def _checks(wizard: Wizard, conditions: Mapping[Path, CheckedTemplate], top_names: frozenset[str],
+            problems: list[RuleProblem]) -> tuple[CrossCheck, ...]:
+    """The rules across fields: each reads top-level fields only and is shown at one of them."""
+    checks: list[CrossCheck] = []
+    for index, rule in enumerate(wizard.rules):
+        condition = conditions.get(("rules", index, "if"))
+        _reads(condition, top_names, ("rules", index, "if"), problems)
+        if rule.field not in top_names:
+            problems.append(RuleProblem(f"'{rule.field}' is not a top-level field", ("rules", index, "field"),
+                                        "rule_unknown_field", {"name": rule.field}))
+        elif condition is not None:
+            checks.append(CrossCheck(rule.field, condition, dict(rule.message)))
+    return tuple(checks)
 
 
 def _page_structure(wizard: Wizard, problems: list[RuleProblem]) -> dict[str, int]:
@@ -224,8 +251,8 @@ def visibility_steps(rules: FormRules, fields: Sequence[FormField], values: Mapp
     return Visibility(frozenset(hidden), tuple(pages))
 
 
-def _truth(condition: CheckedTemplate, outer: Mapping[str, Any], seen: Mapping[str, Any],
-           budget: list[int]) -> RenderSteps[bool]:
+def condition_truth(condition: CheckedTemplate, outer: Mapping[str, Any], seen: Mapping[str, Any],
+                    budget: list[int]) -> RenderSteps[bool]:
     """Only what the expression reads crosses the pipe to the worker, not the whole form for every
     repeat item; and only so many times per set of values. An expression that fails for these
     values (compares an empty number, say) counts as false, as in SurveyJS."""
@@ -251,7 +278,7 @@ def _run_level(rules: FormRules, level: Level, fields: Sequence[FormField], valu
         if node.startswith("#"):
             index = int(node[1:])
             condition = rules.pages[index]
-            pages[index] = condition is None or (yield from _truth(condition, outer, seen, budget))
+            pages[index] = condition is None or (yield from condition_truth(condition, outer, seen, budget))
             continue
         f, path = by_name[node], (*prefix, node)
         shown = True
@@ -259,7 +286,7 @@ def _run_level(rules: FormRules, level: Level, fields: Sequence[FormField], valu
             shown = pages[rules.page_of[node]]
         condition = level.conditions.get(node)
         if shown and condition is not None:
-            shown = yield from _truth(condition, outer, seen, budget)
+            shown = yield from condition_truth(condition, outer, seen, budget)
         if not shown:
             hidden.add(path)
             seen[node] = empty_value(f)

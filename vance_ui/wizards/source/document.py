@@ -11,7 +11,7 @@ the loader's call (`WizardAuthoring.problems`).
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -286,3 +286,13 @@ class SourceDocument:
 
     def remove_follow_up(self, index: int) -> None:
         self._follow_ups.remove(index)
+
+    # -- examples ---------------------------------------------------------------------------
+
+    def add_example(self, name: str, lang: str, values: Mapping[str, Any], prompt: str) -> int:
+        """Values and the whole prompt they give, as a new example; returns its number (from 1)."""
+        if not isinstance(self.root.get("examples"), CommentedSeq):
+            put_key(self.root, "examples", CommentedSeq(), WIZARD_KEYS)
+        self.root["examples"].append(CommentedMap({"name": name, "lang": lang, "values": dict(values),
+                                                   "prompt": block_scalar(prompt)}))
+        return len(self.root["examples"])

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from vance_ui.wizards.format.schema import FIELD_MODELS, FieldBase, model_keys
 
-WIZARD_KEYS = ("title", "description", "icon", "category", "availableIn", "keywords", "fields", "pages",
-               "promptTemplate", "validatorPrompt", "suggestedFollowUps")
-FIELD_KEYS = ("name", "type", "label", "help", "required", "showIf", "rows", "integerMin", "integerMax",
-              "dateMin", "dateMax", "min", "max", "choices", "item", "defaultValue", "fromMessage")
+WIZARD_KEYS = ("title", "description", "icon", "category", "availableIn", "keywords", "fields", "pages", "rules",
+               "promptTemplate", "validatorPrompt", "suggestedFollowUps", "examples")
+FIELD_KEYS = ("name", "type", "label", "help", "required", "showIf", "rows", "minLength", "maxLength", "pattern",
+              "patternMessage", "integerMin", "integerMax", "dateMin", "dateMax", "min", "max", "choices",
+              "minSelected", "maxSelected", "item", "defaultValue", "fromMessage")
 PAGE_KEYS = ("title", "description", "fields", "showIf")
 FOLLOW_UP_KEYS = ("wizard", "label", "prefill", "condition")
 
