@@ -163,16 +163,23 @@ def test_codemirror_applies_the_value_prop_from_its_update_method_through_set_ed
 
 
 def test_a_code_editor_counts_the_texts_the_server_sets() -> None:
+    from nicegui import Client
+    from nicegui.page import page
+
     from vance_ui.web.nicegui_compat.code_editor import SERIAL_PROP, CodeEditor
 
-    with ui.element():
-        editor = CodeEditor("one")
-    first = editor.props[SERIAL_PROP]
-    editor.set_value("two")
-    assert editor.props[SERIAL_PROP] == first + 1
-    editor._send_update_on_value_change = False  # as NiceGUI does for a change from the browser
-    editor.set_value("three")
-    assert editor.props[SERIAL_PROP] == first + 1
+    client = Client(page("/code-editor-probe"))  # a page's client of its own, whatever ran before
+    try:
+        with client:
+            editor = CodeEditor("one")
+        first = editor.props[SERIAL_PROP]
+        editor.set_value("two")
+        assert editor.props[SERIAL_PROP] == first + 1
+        editor._send_update_on_value_change = False  # as NiceGUI does for a change from the browser
+        editor.set_value("three")
+        assert editor.props[SERIAL_PROP] == first + 1
+    finally:
+        client.delete()
 
 
 def test_the_page_language_is_read_from_the_client_s_page_object_when_it_renders() -> None:
