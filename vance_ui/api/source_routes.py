@@ -3,8 +3,9 @@
 A thin adapter over `WizardAuthoring`. Writes take `application/yaml` / `text/yaml` (the file's
 text) or `application/json` (the wizard as an object, stored as YAML); any other content type is
 415, so a page of another site cannot send one from a browser without a CORS preflight (which no
-route allows). `If-Match` carries the `version` (the ETag) a change is based on: without it a
-write is unconditional.
+route allows), and `cross_site.CrossSiteGuard` refuses a body-less POST (restore) that a browser
+marks as coming from another origin. `If-Match` carries the `version` (the ETag) a change is
+based on: without it a write is unconditional.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fastapi import APIRouter, FastAPI, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from vance_ui.api.cross_site import media_type
 from vance_ui.api.errors import error_response, safe_text
 from vance_ui.api.models import ErrorOut
 from vance_ui.api.routes import ERRORS, RequestScope, Service, WizardName
@@ -114,7 +116,7 @@ class _BodyRefused(Exception):
 
 async def _wizard_text(request: Request) -> str:
     """The body as wizard text: YAML as sent, a JSON object dumped as YAML."""
-    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    media = media_type(request.headers.get("content-type", ""))
     if media not in (*YAML_TYPES, JSON_TYPE):
         raise _BodyRefused(415, "unsupported_media_type",
                            "send the wizard as application/yaml, text/yaml or application/json")
@@ -196,16 +198,9 @@ async def put_source(request: Request, name: WizardName, service: Service, scope
     except _BodyRefused as exc:
         return _refused(exc)
     authoring = WizardAuthoring(service)
-
-    def save() -> tuple[WizardSource, bool]:
-        try:
-            existed = authoring.read(scope, name, layer) is not None
-        except SourceNotFound:
-            existed = False
-        return authoring.save(scope, name, layer, text, _if_match(authoring, scope, name, layer, if_match)), existed
-
-    saved, existed = await run_in_threadpool(save)
-    return _source_out(authoring, scope, saved, 200 if existed else 201)
+    saved = await run_in_threadpool(
+        lambda: authoring.save(scope, name, layer, text, _if_match(authoring, scope, name, layer, if_match)))
+    return _source_out(authoring, scope, saved, 201 if saved.created else 200)
 
 
 @router.delete("/source", status_code=204, responses={**WRITE_ERRORS, 204: {"description": "deleted"}})
