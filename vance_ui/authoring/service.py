@@ -29,9 +29,11 @@ from vance_ui.wizards.catalog.cascade import (
 )
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.catalog.model import LoadWarning, Source
+from vance_ui.wizards.format.json_body import JsonRefused
 from vance_ui.wizards.format.yaml_source import SourceProblem
+from vance_ui.wizards.templates.problems import RendererBusy, TemplateProblem
 
-__all__ = ["HistoryEntry", "LayerForbidden", "NothingToRestore", "SourceInvalid", "SourceNotFound",
+__all__ = ["HistoryEntry", "JsonRefused", "LayerForbidden", "NothingToRestore", "SourceInvalid", "SourceNotFound",
            "SourceProblem", "VersionConflict", "WizardAuthoring", "WizardSource"]
 
 _RETRIES = 5  # a write re-reads and tries again when the file was changed by hand meanwhile
@@ -150,6 +152,19 @@ class WizardAuthoring:
         except WizardLoadError as error:
             return error.problems or [SourceProblem("the wizard does not load")], []
         return [], list(loaded.warnings)
+
+    def yaml_of_json(self, body: bytes) -> str:
+        """A wizard sent as a JSON object, as the YAML text stored for it (written by a load
+        worker, so no body can hold this process); `JsonRefused` says why not."""
+        try:
+            answer = self.service.templates.yaml_of_json(body)
+        except RendererBusy:
+            raise
+        except TemplateProblem as problem:
+            raise JsonRefused(f"the JSON body could not be read: {problem.message}") from None
+        if "refused" in answer:
+            raise JsonRefused(str(answer["refused"]))
+        return str(answer["yaml"])
 
     # -- writing ----------------------------------------------------------------------------
 
