@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # the machine's pip configuration may add local indexes; the lock file is the source of truth
 PIP    := PIP_CONFIG_FILE=/dev/null $(VENV)/bin/pip
 
-.PHONY: run test test-fast lint bench lock install chromium postgresql axe clean
+.PHONY: run test test-fast lint bench lock install chromium postgresql axe lighthouse clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -69,7 +69,16 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
-bench: $(STAMP)
+# Lighthouse for the bench (bench/tools: pinned with its hash in bench/tools/package-lock.json)
+LIGHTHOUSE_STAMP := bench/tools/node_modules/.installed-stamp
+
+$(LIGHTHOUSE_STAMP): bench/tools/package.json bench/tools/package-lock.json
+	npm ci --prefix bench/tools --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(LIGHTHOUSE_STAMP)
+
+lighthouse: $(LIGHTHOUSE_STAMP)
+
+bench: $(STAMP) chromium postgresql lighthouse
 	$(PY) -m bench
 
 # regenerate the lock file after changing dependencies in pyproject.toml (needs `uv`)
@@ -77,7 +86,7 @@ lock:
 	uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 -o requirements.lock
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules bench/tools/node_modules .pytest_cache .mypy_cache .ruff_cache
 
 # many more generated cases than `make test`: schemathesis on /openapi.json plus the property tests
 .PHONY: fuzz

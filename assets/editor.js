@@ -37,6 +37,19 @@ window.vanceEditor = (() => {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
   else watch();
 
+  // Ctrl+S (Cmd+S) saves while an editor is open: a click on its Save button (`.vance-editor-save`),
+  // so a save goes the one way a click goes; a disabled button takes no click.
+  document.addEventListener("keydown", (event) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && (event.key === "s" || event.key === "S")) {
+      const save = document.querySelector(".vance-editor-save");
+      if (!save) return;
+      event.preventDefault();
+      save.click();
+    }
+  });
+
+  const FOCUSABLE = "input, textarea, [contenteditable=true], button, [tabindex]:not([tabindex='-1'])";
+
   // The element with NiceGUI id `id` focused once it is in the page: a new element is mounted a
   // frame after its update arrives (tried for at most `frames` frames).
   const focusWhenMounted = (id, frames = 30) => {
@@ -49,6 +62,16 @@ window.vanceEditor = (() => {
     setDirty,
 
     focusWhenMounted,
+
+    // The part of the form with NiceGUI id `id` scrolled into view, and its first control focused
+    // (the part itself when it has none): where a problem in the list is, or a section's start.
+    reveal(id) {
+      const box = document.getElementById("c" + id);
+      if (!box) return;
+      box.scrollIntoView({ block: "center" });
+      const control = box.matches(FOCUSABLE) ? box : box.querySelector(FOCUSABLE);
+      if (control) control.focus({ preventScroll: true });
+    },
 
     // After the editor's dialog closed: the focus back on its opener. The Wizards tab may have been
     // rebuilt meanwhile (a save): then the same wizard's actions button, else nothing.

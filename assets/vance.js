@@ -50,7 +50,7 @@ document.addEventListener(
 // tabindex=0; vance_ui/web/shell/a11y.py) are pressed with Enter or Space like real buttons: the key
 // becomes a click, so the server's click handler does the rest. Arrow keys move the focus between
 // the elements of one `data-arrow-group` (the wizard search box and the wizard entries, the chats,
-// the quick-start cards, a chat's menu items), Home and End to its first and last one.
+// the quick-start cards), Home and End to its first and last one; in an open menu, between its items.
 document.addEventListener("keydown", (event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (!target || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -59,12 +59,7 @@ document.addEventListener("keydown", (event) => {
     if (!event.repeat) target.click();
     return;
   }
-  if (target.matches("[role='menu']") && ["ArrowDown", "ArrowUp"].includes(event.key)) { // into an open menu
-    const items = target.querySelectorAll("[data-arrow-group]");
-    const item = items[event.key === "ArrowDown" ? 0 : items.length - 1];
-    if (item) { event.preventDefault(); item.focus(); }
-    return;
-  }
+  if (vanceMenuKey(event, target)) return;
   const group = target.getAttribute("data-arrow-group");
   const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, Home: -Infinity, End: Infinity }[event.key];
   if (!group || step === undefined) return;
@@ -80,6 +75,40 @@ document.addEventListener("keydown", (event) => {
   next.focus();
   next.scrollIntoView({ block: "nearest" });
 }, true);
+
+// Menus (`role=menu`: a chat's, a wizard's actions): the arrow keys move between its items, round
+// the end, Home and End to the first and last one, from the menu, its opener or the page while it
+// is open; a text field outside it keeps its keys. Opened, a menu that takes the focus (Quasar
+// focuses the menu itself) hands it to its first item, as a menu button should.
+function vanceOpenMenu() {
+  return [...document.querySelectorAll(".q-menu[role='menu']")].filter((menu) => menu.getClientRects().length > 0)
+    .pop() ?? null;
+}
+
+function vanceMenuItems(menu) {
+  return [...menu.querySelectorAll("[role='menuitem']")]
+    .filter((item) => item.getClientRects().length > 0 && item.getAttribute("aria-disabled") !== "true");
+}
+
+function vanceMenuKey(event, target) {
+  if (!["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) return false;
+  const menu = vanceOpenMenu();
+  if (!menu || (!menu.contains(target) && target.matches("input, textarea, [role='combobox']"))) return false;
+  const items = vanceMenuItems(menu);
+  if (items.length === 0) return false;
+  const here = items.indexOf(target.closest("[role='menuitem']"));
+  const last = items.length - 1;
+  const index = { Home: 0, End: last }[event.key] ?? (here < 0 ? (event.key === "ArrowUp" ? last : 0)
+    : (here + (event.key === "ArrowDown" ? 1 : -1) + items.length) % items.length);
+  event.preventDefault();
+  items[index].focus();
+  return true;
+}
+
+document.addEventListener("focusin", (event) => {
+  const menu = event.target instanceof Element && event.target.matches(".q-menu[role='menu']") ? event.target : null;
+  if (menu) vanceMenuItems(menu)[0]?.focus();
+});
 
 // ARIA bridge (issue 17): Quasar gives a select's attributes to a wrapper around its combobox and a
 // drawer's to its inner content, never to the element a screen reader reads. The server puts the
@@ -134,7 +163,25 @@ window.vance = window.vance || {};
 window.vance.closePhoneSidePanel = (drawerId) => {
   if (document.querySelector(".q-drawer--mobile .vance-side")) getElement(drawerId)?.hide();
 };
-// A sent message: the transcript's end comes into view.
-window.vance.scrollToEnd = () => {
-  window.scrollTo({ top: document.body.scrollHeight, behavior: "smooth" });
+// A sent message: the transcript's end comes into view (smoothly). `atOnce`: a chat just shown
+// (a page load, another chat) opens at its end, and what is laid out after this call (answers'
+// HTML, fonts) keeps it there until the user does anything (scrolls, clicks, types, touches).
+window.vance.scrollToEnd = (atOnce) => {
+  window.vance.stopKeepingEnd?.();
+  if (!atOnce) {
+    window.scrollTo({ top: document.body.scrollHeight, behavior: "smooth" });
+    return;
+  }
+  const end = () => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+  const grows = new ResizeObserver(end);
+  const inputs = ["wheel", "touchstart", "keydown", "mousedown"];
+  const stop = () => {
+    grows.disconnect();
+    for (const type of inputs) window.removeEventListener(type, stop, true);
+    window.vance.stopKeepingEnd = null;
+  };
+  for (const type of inputs) window.addEventListener(type, stop, true);
+  window.vance.stopKeepingEnd = stop;
+  grows.observe(document.body);
+  end();
 };

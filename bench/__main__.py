@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [--only http,template,markdown,scale,pg,startup,browser,editor]`: run, print the table."""
+"""`python -m bench [--quick] [--only ITEMS]`: run the items (all by default), print the table."""
 
 from __future__ import annotations
 
@@ -9,12 +9,22 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import browser, editor, http_load, markdown_stream, pg_scaling, scaling, startup, template_overhead
+from bench import (
+    browser,
+    editor,
+    http_load,
+    lighthouse,
+    markdown_stream,
+    pg_scaling,
+    scaling,
+    startup,
+    template_overhead,
+)
 from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("http", "template", "markdown", "scale", "pg", "startup", "browser", "editor")
+ITEMS = ("http", "template", "markdown", "scale", "pg", "startup", "browser", "editor", "lighthouse")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -22,7 +32,7 @@ def _http(quick: bool) -> list[Figure]:
 
     with tempfile.TemporaryDirectory(prefix="vance-bench-http-") as tmp, AppProcess(Path(tmp) / "data") as app:
         app.wait_for("/brain/default/wizards", timeout=60)
-        return http_load.measure(app.base_url, concurrencies=[1, 8, 32], rounds=2 if quick else 5,
+        return http_load.measure(app.base_url, app.pid, concurrencies=[1, 8, 32], rounds=2 if quick else 5,
                                  duration=0.7 if quick else 2.0)
 
 
@@ -57,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         "startup": lambda: startup.measure(reps=2 if quick else 5, control=not quick),
         "browser": lambda: browser.measure(reps=2, keystrokes=4, stream_reps=1) if quick else browser.measure(),
         "editor": lambda: editor.measure(reps=2, keystrokes=4) if quick else editor.measure(),
+        "lighthouse": lambda: lighthouse.measure(runs=1 if quick else 3),
     }
     for item in ITEMS:
         if item in only:

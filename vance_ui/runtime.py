@@ -12,10 +12,12 @@ from vance_ui.settings import Settings
 
 
 def configure_logging(settings: Settings) -> None:
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    """The level from the settings; watchfiles' "N changes detected" (one line per chat message or
+    draft the app writes) only at DEBUG: the web app logs which wizard files changed instead."""
+    level = settings.log_level.upper()
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
+        logging.getLogger("watchfiles").setLevel(logging.WARNING)
 
 
 def create_service(settings: Settings) -> WizardService:

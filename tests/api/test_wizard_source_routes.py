@@ -67,7 +67,8 @@ def test_an_invalid_wizard_is_400_with_every_problem_and_writes_nothing(http: ht
     assert http.post(f"{BASE}/notes/source/check", content=wizard("ok").encode(), headers=YAML).json() == {
         "problems": [], "warnings": []}
     typo = http.post(f"{BASE}/notes/source/check", content=wizard("ok", " {{ topc }}").encode(), headers=YAML)
-    assert typo.json()["problems"] == [] and "topc" in typo.json()["warnings"][0]["message"]
+    assert typo.json()["warnings"] == [] and "'topc' is neither a field" in typo.json()["problems"][0]["message"]
+    assert_error(put(http, "notes", wizard("ok", " {{ topc }}")), 400, "invalid_wizard")  # one severity
     unclosed = assert_error(put(http, "notes", "title: [unclosed\n"), 400, "invalid_wizard")
     assert unclosed["problems"][0]["line"] == 2  # where the input ends
     bad_bytes = http.put(f"{BASE}/notes/source", content=b"title: \xff\n", headers=YAML)

@@ -190,3 +190,32 @@ def test_the_wizard_command_runs_a_multi_step_wizard(cli_data: Path, data_dir: P
     with typed(*BY_TRAIN_FOR_A_DAY):
         assert main(["wizard", "trip-steps", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["prompt"] == "Rome by train, 0 nights. quick"
+
+
+class Transcript(Terminal):
+    """A terminal that also keeps every line it says."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.lines: list[str] = []
+
+    def say(self, text: str, style: str = "") -> None:
+        self.lines.append(text)
+        super().say(text, style)
+
+
+def test_a_rejected_entry_field_is_named_once_as_the_questions_counted_it(cli_data: Path,
+                                                                          service: WizardService) -> None:
+    """The council's second member without a description: one line says so, naming "Members #2"
+    as the entry question did (not `members[1]`), and only that description is asked again."""
+    keys = ["board\r", "Advise on strategy" + FINISH, "Ada\r", "Engineer" + FINISH, "Ben\r", FINISH,
+            "n\r", "\r",  # no third member, create now
+            "Banker" + FINISH]  # the description asked again
+    terminal = Transcript()
+    with typed(*keys):
+        rendered = run_wizard(backend(service), "gremium", FormPrompter(terminal))
+    assert "- Ben: Banker" in rendered.prompt
+    assert "-- Members #2" in terminal.lines
+    about = [line for line in terminal.lines if "required" in line]
+    assert about == ["  x Members #2 > Description / role / persona: This field is required."]
+    assert not [line for line in terminal.lines if "members[" in line]

@@ -14,7 +14,7 @@ from vance_ui.cli.main import main
 from vance_ui.service import Scope, WizardService
 from vance_ui.settings import Settings
 from vance_ui.wizards.catalog.lint import StandaloneContext, lint_wizard, pattern_problem
-from vance_ui.wizards.catalog.loader import load_wizard
+from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.templates.bounded import Templates
 
 LINT = FIXTURES / "lint"
@@ -151,18 +151,38 @@ def test_lint_without_arguments_says_which_data_dir_it_checked(lint_env: Path, m
 
 def test_the_loader_warns_where_lint_reports(service: WizardService, scope: Scope, data_dir: Path,
                                              caplog: pytest.LogCaptureFixture, templates: Templates) -> None:
-    """An undeclared variable or unknown icon still loads (the server serves it), but at load it is a
-    WARN with the same file:line:col and message as lint's finding, and the definition carries it."""
-    for name in ("unknown-variable", "unknown-icon"):
-        content = (LINT / "bad" / f"{name}.yaml").read_bytes()
-        finding = lint_wizard(name, content, f"{name}.yaml", StandaloneContext(templates))
-        assert [w.at(f"{name}.yaml") for w in load_wizard(name, content, "x", templates).warnings] == \
-            [f"{f.file}:{f.line}:{f.col}: {f.message}" for f in finding]
-        path = write_wizard(data_dir, "_vance", name, content.decode())
-        with caplog.at_level("WARNING", logger="vance_ui.wizards"):
-            definition = service.definition(scope, name)
-        assert definition.warnings == [f"{name}.yaml:{finding[0].line}:{finding[0].col}: {finding[0].message}"]
-        assert f"wizard warning: {path}:{finding[0].line}:{finding[0].col}: " in caplog.text
+    """An unknown icon still loads (the server serves it), but at load it is a WARN with the same
+    file:line:col and message as lint's finding, and the definition carries it."""
+    name = "unknown-icon"
+    content = (LINT / "bad" / f"{name}.yaml").read_bytes()
+    finding = lint_wizard(name, content, f"{name}.yaml", StandaloneContext(templates))
+    assert [w.at(f"{name}.yaml") for w in load_wizard(name, content, "x", templates).warnings] == \
+        [f"{f.file}:{f.line}:{f.col}: {f.message}" for f in finding]
+    path = write_wizard(data_dir, "_vance", name, content.decode())
+    with caplog.at_level("WARNING", logger="vance_ui.wizards"):
+        definition = service.definition(scope, name)
+    assert definition.warnings == [f"{name}.yaml:{finding[0].line}:{finding[0].col}: {finding[0].message}"]
+    assert f"wizard warning: {path}:{finding[0].line}:{finding[0].col}: " in caplog.text
+
+
+def test_an_undeclared_variable_is_an_error_in_lint_and_at_load_at_the_same_place(
+        service: WizardService, scope: Scope, data_dir: Path, caplog: pytest.LogCaptureFixture,
+        templates: Templates) -> None:
+    """It prints as nothing: lint, the loader (and so a save, the editor and /source/check) refuse it."""
+    name = "unknown-variable"
+    content = (LINT / "bad" / f"{name}.yaml").read_bytes()
+    finding = lint_wizard(name, content, f"{name}.yaml", StandaloneContext(templates))
+    assert [f.severity for f in finding] == ["error"]
+    with pytest.raises(WizardLoadError) as refused:
+        load_wizard(name, content, "x", templates)
+    assert [(p.line, p.column, p.message) for p in refused.value.problems] == \
+        [(f.line, f.col, f.message) for f in finding]
+    assert refused.value.problems[0].path == ("promptTemplate",)
+    assert refused.value.problems[0].params == {"name": "topik", "hint": "topic"}
+    path = write_wizard(data_dir, "_vance", name, content.decode())
+    with caplog.at_level("WARNING", logger="vance_ui.wizards"):
+        assert name not in {w.name for w in service.list_wizards(scope)}
+    assert f"wizard skipped: {path}: line {finding[0].line}: " in caplog.text
 
 
 SHOW_IF_WIZARD = """\

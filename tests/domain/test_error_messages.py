@@ -32,3 +32,13 @@ def test_a_message_quotes_its_parameters_in_the_readers_language() -> None:
     assert error_message("invalid_type", {"expected": "date"}, "de") == "Erwartet: ein Datum als JJJJ-MM-TT."
     assert error_message("too_long", {"max": 10}, "en") == "Text is longer than 10 characters."
     assert error_message("required", {}, "fr") == "This field is required."  # a language the catalog lacks
+
+
+def test_a_well_formed_date_the_calendar_lacks_says_which_day_is_missing() -> None:
+    february = {"year": 2027, "month": 2, "day": 30, "days": 28}
+    assert error_message("no_such_date", february, "en") == "February 2027 has no 30th day, only 28."
+    assert error_message("no_such_date", february, "de") == "Der Februar 2027 hat keinen 30. Tag, nur 28."
+    assert error_message("no_such_date", {"year": 2026, "month": 4, "day": 31, "days": 30}, "en") \
+        == "April 2026 has no 31st day, only 30."
+    assert error_message("no_such_month", {"month": 13}, "de") \
+        == "Einen Monat 13 gibt es nicht: Monate gehen von 01 bis 12."

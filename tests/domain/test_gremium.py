@@ -1,4 +1,5 @@
-"""The spec's own example (section 5) renders to what its author meant."""
+"""The spec's own example (section 5) renders to what its author meant: the spec's German text for
+`lang: de`, an English prompt in every other language."""
 
 from vance_ui.service import Scope, WizardService
 
@@ -13,8 +14,8 @@ TWO_MEMBERS = {
 }
 
 
-def test_gremium_renders_one_member_per_line(service: WizardService, scope: Scope) -> None:
-    prompt = service.render(scope, "gremium", TWO_MEMBERS).prompt
+def test_gremium_in_german_renders_the_spec_text_one_member_per_line(service: WizardService, scope: Scope) -> None:
+    prompt = service.render(scope, "gremium", TWO_MEMBERS, "de").prompt
     assert prompt == (
         "Erstelle mit slart ein Gremium aus folgenden 2 Personen,\n"
         "das ich später zu strategischen Fragen befragen kann.\n"
@@ -24,24 +25,43 @@ def test_gremium_renders_one_member_per_line(service: WizardService, scope: Scop
         "- Ada: Technikvorstand\n"
         "- Bo: Vertrieb\n"
         "\n"
-        "Speicher es unter 'strategierat'.\n"
+        "Speichere es unter 'strategierat'.\n"
         "Führe es direkt aus."
     )
 
 
+def test_gremium_in_english_is_an_english_prompt(service: WizardService, scope: Scope) -> None:
+    prompt = service.render(scope, "gremium", TWO_MEMBERS, "en").prompt
+    assert prompt == (
+        "Use slart to create a council of the following 2 people,\n"
+        "whom I can consult on strategic questions later.\n"
+        "Purpose: Produktstrategie 2027.\n"
+        "\n"
+        "Members:\n"
+        "- Ada: Technikvorstand\n"
+        "- Bo: Vertrieb\n"
+        "\n"
+        "Save it as 'strategierat'.\n"
+        "Run it right away."
+    )
+    assert service.render(scope, "gremium", TWO_MEMBERS, "fr").prompt == prompt  # no French: English
+
+
 def test_gremium_without_create_now_says_not_to_run(service: WizardService, scope: Scope) -> None:
-    prompt = service.render(scope, "gremium", {**TWO_MEMBERS, "createNow": False}).prompt
-    assert prompt.endswith("Führe jetzt keinen Test aus.")
+    values = {**TWO_MEMBERS, "createNow": False}
+    assert service.render(scope, "gremium", values, "de").prompt.endswith("Führe jetzt keinen Test aus.")
+    assert service.render(scope, "gremium", values, "en").prompt.endswith("Do not run a test now.")
 
 
 def test_gremium_create_now_defaults_to_true(service: WizardService, scope: Scope) -> None:
     values = {k: v for k, v in TWO_MEMBERS.items() if k != "createNow"}
-    assert service.render(scope, "gremium", values).prompt.endswith("Führe es direkt aus.")
+    assert service.render(scope, "gremium", values, "de").prompt.endswith("Führe es direkt aus.")
+    assert service.render(scope, "gremium", values, "en").prompt.endswith("Run it right away.")
 
 
 def test_typed_template_syntax_is_data(service: WizardService, scope: Scope) -> None:
     values = {**TWO_MEMBERS, "purpose": "{{ 7*7 }} {% if true %}x{% endif %}"}
-    assert "Zweck: {{ 7*7 }} {% if true %}x{% endif %}." in service.render(scope, "gremium", values).prompt
+    assert "Zweck: {{ 7*7 }} {% if true %}x{% endif %}." in service.render(scope, "gremium", values, "de").prompt
 
 
 def test_all_five_bundled_wizards_are_listed(service: WizardService, scope: Scope) -> None:

@@ -210,4 +210,4 @@ def test_the_server_still_answers_after_all_that(client: httpx.Client) -> None:
     for _label, raw, *_ in CASES[:8]:
         client.post(f"{BASE}/gremium/render", content=raw, headers={"content-type": "application/json"})
     response = client.post(f"{BASE}/gremium/render", json={"values": GOOD})
-    assert response.status_code == 200 and response.json()["prompt"].startswith("Erstelle mit slart")
+    assert response.status_code == 200 and response.json()["prompt"].startswith("Use slart")

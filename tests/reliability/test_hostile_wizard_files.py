@@ -232,7 +232,7 @@ def test_the_registry_skips_each_with_one_warning_and_the_rest_keep_working(
     assert elapsed < HANG_BOUND * len(paths)
     assert service.render(SCOPE, "good", {"topic": "owls"}).prompt == "All about owls"
     assert service.render(SCOPE, "gremium", {"outputName": "r", "purpose": "p", "members": [
-        {"name": "A", "description": "a"}, {"name": "B", "description": "b"}]}).prompt.startswith("Erstelle")
+        {"name": "A", "description": "a"}, {"name": "B", "description": "b"}]}).prompt.startswith("Use slart")
     with pytest.raises(FormInvalid):
         service.render(SCOPE, "good", {"topic": 5})
     broken = {b.info.path.rsplit("/", 1)[-1].removesuffix(".yaml") for b in service.registry.broken("default", None,

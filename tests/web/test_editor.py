@@ -64,7 +64,7 @@ async def test_broken_yaml_shows_the_problem_at_its_line_and_save_is_refused(web
     one(user, "editor-yaml").set_value(broken)
     await eventually(lambda: "problem" in status(user), what="the problem")
     problems = [str(e.text) for e in elements(user, "editor-problem")]
-    assert any(p.startswith("5:5: fields[0]: unknown field type") for p in problems), problems
+    assert problems == ["Line 5 · Field 'topic': 'strnig' is not a field type: choose one from the list."]
     assert not save_enabled(user)
     assert path.read_text(encoding="utf-8") == SIMPLE
 
@@ -224,25 +224,25 @@ async def test_every_setting_of_the_form_view_lands_in_a_file_that_loads(web_dat
     one(user, "editor-name").set_value("every-setting")
     one(user, "editor-icon").set_value("users")
     one(user, "editor-category").set_value("teams")
-    one(user, "editor-available-in").set_value("alpha, beta")
+    one(user, "editor-available-in").set_value(["alpha", "beta"])
     one(user, "editor-text-language").set_value("de")
     await eventually(lambda: one(user, "editor-title").value == "", what="the German texts (none yet)")
     one(user, "editor-title").set_value("Alles")
-    for kind in ("select", "repeat", "boolean"):
-        adders = elements(user, "editor-new-field-type")
-        adders[-1].set_value(kind)  # the top-level row is the last one
+    for kind, label in (("select", "Mood"), ("repeat", "People"), ("boolean", "Urgent?")):
+        elements(user, "editor-new-field-label")[-1].set_value(label)  # the top-level row is the last one
+        elements(user, "editor-new-field-type")[-1].set_value(kind)
         click(user, elements(user, "editor-add-field")[-1])
         await eventually(lambda k=kind: any(f"type: {k}" in line for line in yaml_text(user).splitlines()),
                          what=f"a {kind} field")
-    select = card(user, "field1")
+    select = card(user, "mood")  # named after its label
     inside(user, select, "editor-choice-value")[0].set_value("calm")
     inside(user, select, "editor-choice-label")[0].set_value("Ruhig")
     click(user, inside(user, select, "editor-add-choice")[0])
     await eventually(lambda: "value: choice2" in yaml_text(user), what="a second choice")
-    repeat = card(user, "field2")
+    repeat = card(user, "people")
     inside(user, repeat, "editor-field-min")[0].set_value(1)
     inside(user, repeat, "editor-field-max")[0].set_value(4)
-    boolean = card(user, "field3")
+    boolean = card(user, "urgent")
     boolean_default = [e for e in boolean.descendants() if isinstance(e, ui.select)
                        and "true" in (e.options or {})]
     boolean_default[0].set_value("true")
@@ -338,18 +338,19 @@ async def test_a_multi_select_s_default_is_chosen_from_its_choices(web_data: Pat
     await user.open("/editor?mode=new")
     await eventually(lambda: status(user) == "The wizard loads.", what="the check")
     one(user, "editor-name").set_value("multi-default")
+    elements(user, "editor-new-field-label")[-1].set_value("Colours")
     elements(user, "editor-new-field-type")[-1].set_value("multi_select")
     click(user, elements(user, "editor-add-field")[-1])
     await eventually(lambda: "type: multi_select" in yaml_text(user), what="a multi_select field")
-    multi = card(user, "field1")
+    multi = card(user, "colours")
     click(user, inside(user, multi, "editor-add-choice")[0])
     await eventually(lambda: "value: choice2" in yaml_text(user), what="a second choice")
-    choices = {e.value for e in inside(user, card(user, "field1"), "editor-choice-value")}
-    default = inside(user, card(user, "field1"), "editor-field-default")[0]
+    choices = {e.value for e in inside(user, card(user, "colours"), "editor-choice-value")}
+    default = inside(user, card(user, "colours"), "editor-field-default")[0]
     assert set(default.options) == choices and len(choices) == 2  # what can be chosen: the choices
     default.set_value(["choice2"])
     await eventually(lambda: "- choice2" in yaml_text(user).split("defaultValue:", 1)[-1],
                      what="the default in the file")
     await eventually(lambda: status(user) == "The wizard loads." and save_enabled(user), what="Save offered")
-    inside(user, card(user, "field1"), "editor-field-default")[0].set_value([])
+    inside(user, card(user, "colours"), "editor-field-default")[0].set_value([])
     await eventually(lambda: "defaultValue" not in yaml_text(user), what="no default: the key goes")

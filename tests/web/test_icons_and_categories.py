@@ -21,7 +21,7 @@ category: team-events
 fields:
   - { name: days, type: integer, label: { en: "Days" } }
 promptTemplate: |
-  Plan a {{ dayz }}-day offsite.
+  Plan a {{ days }}-day offsite.
 """
 TENANT = "categories:\n  team-events: { en: 'Team events', de: 'Teamevents' }\n"
 
@@ -51,15 +51,15 @@ async def test_a_heroicon_and_the_tenants_category_name_show_in_list_cards_and_d
     assert any(name.endswith("#calendar-days") for name in icons_in(dialog))
 
 
-async def test_the_author_sees_an_undeclared_variable_in_the_form(web_data: Path, app_user: User) -> None:
-    write_wizard(web_data, "_vance", "offsite", OFFSITE)
+async def test_the_author_sees_an_unknown_icon_in_the_form(web_data: Path, app_user: User) -> None:
+    write_wizard(web_data, "_vance", "offsite", OFFSITE.replace("calendar-days", "calendar-dayz"))
     await app_user.open("/")
     app_user.find(marker="wizard-offsite").click()
     await app_user.should_see("Plan an offsite")
 
     warnings = one(app_user, "wizard-warnings").text
-    assert "offsite.yaml:8:13: promptTemplate: 'dayz' is neither a field nor a context variable" in warnings
-    assert "did you mean 'days'?" in warnings
+    assert "offsite.yaml:3:7: icon: 'calendar-dayz' is not a Heroicon name" in warnings
+    assert "did you mean 'calendar-days'?" in warnings
     await eventually(lambda: "Plan a -day offsite." in one(app_user, "wizard-preview").text, timeout=10,
                      what="the preview (the wizard still works)")
 

@@ -19,7 +19,7 @@ class ProblemOut(BaseModel):
 class ProblemsOut(BaseModel):
     problems: list[ProblemOut] = Field(description="every reason the wizard does not load; empty: it loads")
     warnings: list[ProblemOut] = Field(default_factory=list, description="when it loads: what looks like a "
-                                       "mistake (an undeclared template variable, an unknown icon)")
+                                       "mistake (an unknown icon)")
 
 
 class InvalidWizardOut(ErrorOut):

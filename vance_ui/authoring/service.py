@@ -142,7 +142,7 @@ class WizardAuthoring:
 
     def check(self, name: str, text: str) -> tuple[list[SourceProblem], list[LoadWarning]]:
         """`problems`, and when there are none the load's warnings (what loads but looks like a
-        mistake: an undeclared template variable, an unknown icon), as the log and lint name them."""
+        mistake: an unknown icon), as the log and lint name them."""
         try:
             content = text.encode()
         except UnicodeEncodeError as exc:
@@ -152,6 +152,21 @@ class WizardAuthoring:
         except WizardLoadError as error:
             return error.problems or [SourceProblem("the wizard does not load")], []
         return [], list(loaded.warnings)
+
+    def beyond_bounds(self, text: str) -> SourceProblem | None:
+        """Why the text is beyond a wizard file's bounds (size, values, depth, expanded size, value
+        lengths), found by a load worker; None: within them, so parsing it here costs at most what
+        a wizard file may (the editor's form view parses it only then)."""
+        try:
+            answer = self.service.templates.bounds(text.encode())
+        except UnicodeEncodeError as exc:
+            return SourceProblem(f"the text contains an unpaired surrogate at offset {exc.start}")
+        except TemplateProblem as problem:
+            return SourceProblem(f"the text could not be read: {problem.message}")
+        if "problem" in answer:
+            line, column, message = answer["problem"]
+            return SourceProblem(str(message), line, column)
+        return None
 
     def yaml_of_json(self, body: bytes) -> str:
         """A wizard sent as a JSON object, as the YAML text stored for it (written by a load

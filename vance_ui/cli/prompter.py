@@ -51,20 +51,22 @@ class FormPrompter:
         return values
 
     def fix(self, fields: list[FieldView], values: Values, errors: list[FieldError], lang: str) -> bool:
-        """Show each error at its field and ask only those fields again (in place); False if none matched."""
-        for error in errors:
-            self.term.say(f"  x {error.field}: {error.message(lang)}", "ansired")
+        """Say each error once, named as the questions named its field ("Members #2 > Name"), and
+        ask only those fields again (in place); False, saying nothing, if none matched."""
         targets: dict[str, tuple[Values, FieldView]] = {}
         for error in errors:
             found = _locate(fields, values, list(error.path))
             if found is not None:
                 targets.setdefault(found[2], (found[0], found[1]))
+        if not targets:
+            return False
+        for error in errors:
+            self.term.say(f"  x {_readable(fields, error.path)}: {error.message(lang)}", "ansired")
         for label, (container, field) in targets.items():
             if any(label.startswith((f"{other}[", f"{other}.")) for other in targets):
                 continue  # inside a repeat that is asked again as a whole
-            self.term.say(f"{label}: {_message_for(errors, label, lang)}", "ansired bold")
             container[field.name] = self.ask_field(field, container.get(field.name), (), container)
-        return bool(targets)
+        return True
 
     # -- one field --------------------------------------------------------------------------
 
@@ -209,9 +211,18 @@ def _locate(fields: list[FieldView], values: Values,
     return None
 
 
-def _message_for(errors: list[FieldError], label: str, lang: str) -> str:
-    mine = [e.message(lang) for e in errors if e.field == label or e.field.startswith((f"{label}[", f"{label}."))]
-    return " ".join(dict.fromkeys(mine)) or "please check this field"
+def _readable(fields: list[FieldView], path: Path) -> str:
+    """An error's field as the questions named it: labels, and entries counted from 1 ("Members #2 >
+    Name"); a part this form does not have stays as the path says it."""
+    parts: list[str] = []
+    for step in path:
+        if isinstance(step, int):
+            parts[-1:] = [f"{parts[-1]} #{step + 1}" if parts else f"#{step + 1}"]
+            continue
+        field = next((f for f in fields if f.name == step), None)
+        parts.append(field.label if field is not None else step)
+        fields = (field.item or []) if field is not None else []
+    return " > ".join(parts)
 
 
 def run_wizard(backend: Backend, name: str, prompter: FormPrompter, prefill: Values | None = None) -> Rendered:

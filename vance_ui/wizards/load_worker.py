@@ -1,9 +1,10 @@
 """A load worker: a render worker (`templates.worker`) that also loads wizard text.
 
-Started by the load pool (`Templates.load`) as `python -m vance_ui.wizards.load_worker`. Its two
+Started by the load pool (`Templates.load`) as `python -m vance_ui.wizards.load_worker`. Its
 jobs: "load" (`catalog.load_job`: parse, alias expansion, schema validation, every template
-checked, positions, warnings) and "yaml" (a JSON body as the YAML text that is stored,
-`format.json_body`). It runs under the same caps as a render worker: the address space the
+checked, positions, warnings), "yaml" (a JSON body as the YAML text that is stored,
+`format.json_body`) and "bounds" (whether a text is within every bound of a wizard file, before
+the editor's form view parses it). It runs under the same caps as a render worker: the address space the
 kernel enforces, CPU time, a low priority, and the pool's kill at the deadline, so no wizard text
 can hold the app's event loop, CPU or memory. Each template is checked within CHECK_LIMITS'
 deadline (a timer interrupts its compile; the problem names its place), the whole load within
@@ -18,6 +19,7 @@ from typing import Any
 
 from vance_ui.wizards.catalog.load_job import load_text
 from vance_ui.wizards.format.json_body import JsonRefused, yaml_of_json
+from vance_ui.wizards.format.yaml_source import SourceProblem, parse_yaml
 from vance_ui.wizards.templates import worker
 from vance_ui.wizards.templates.compiled import compile_source
 from vance_ui.wizards.templates.limits import CHECK_LIMITS
@@ -50,6 +52,16 @@ def _load(request: dict[str, Any]) -> dict[str, Any]:
     return load_text(str(request["source"]).encode("latin-1"), check_template)
 
 
+def _bounds(request: dict[str, Any]) -> dict[str, Any]:
+    """Whether the text is YAML within every bound of a wizard file (size, values, depth, expanded
+    size, each value's length): `{}`, or the problem as `{"problem": [line, column, message]}`."""
+    try:
+        parse_yaml(str(request["source"]).encode("latin-1"))
+    except SourceProblem as problem:
+        return {"problem": [problem.line, problem.column, problem.message]}
+    return {}
+
+
 def _yaml(request: dict[str, Any]) -> dict[str, str]:
     try:
         return {"yaml": yaml_of_json(str(request["source"]).encode("latin-1"))}
@@ -59,7 +71,7 @@ def _yaml(request: dict[str, Any]) -> dict[str, str]:
 
 def main() -> None:
     signal.signal(signal.SIGALRM, _too_long)
-    worker.main({"load": _load, "yaml": _yaml})
+    worker.main({"load": _load, "yaml": _yaml, "bounds": _bounds})
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from vance_ui.web.chat.view import ChatView
 from vance_ui.web.chat.wizards_panel import WizardsPanel
 from vance_ui.web.editor.style import add_editor_assets, preload_editor_assets
 from vance_ui.web.form.dialog import open_wizard, preload_form_assets
-from vance_ui.web.shell.a11y import aria, drawer_landmark
+from vance_ui.web.shell.a11y import aria, bridged_aria, drawer_landmark
 from vance_ui.web.shell.auth import TENANT_KEY, WebIdentity, browser_storage, log_out_browser
 from vance_ui.web.shell.changes import ChangeHub
 from vance_ui.web.shell.context import PageContext
@@ -60,6 +60,8 @@ class ChatPage:
                                  self.sessions.refresh, self.show_progress)
         with ui.footer().classes("vance-footer"), ui.column().classes("vance-footer-inner w-full"):
             self.chat.build_input()
+        # Tab order: the chat input right after the transcript, the side panel (every wizard) after it
+        self.right.move()  # to the end of the layout
 
         preload_form_assets()
         add_editor_assets()  # the editor opens over this page in a dialog (Wizards tab)
@@ -84,14 +86,17 @@ class ChatPage:
                 aria(ui.label(t("app_name")), role="heading", level="1").classes("vance-app-name")
             ui.space()
             options = {"": t("no_project"), **{p: p for p in projects}}
-            ui.select(options, value=self.ctx.project_id or "", on_change=lambda e: self.switch_project(e.value)) \
+            project = ui.select(options, value=self.ctx.project_id or "",
+                                on_change=lambda e: self.switch_project(e.value)) \
                 .props("outlined dense options-dense").classes("vance-project").mark("project-switch") \
                 .tooltip(t("project"))
+            bridged_aria(project, label=t("project"))  # the combobox is named, not only its tooltip
             if len(self.identity.tenants) > 1:
-                ui.select(list(self.identity.tenants), value=self.identity.tenant,
-                          on_change=lambda e: self.switch_tenant(e.value)) \
+                tenant = ui.select(list(self.identity.tenants), value=self.identity.tenant,
+                                   on_change=lambda e: self.switch_tenant(e.value)) \
                     .props("outlined dense options-dense").classes("vance-tenant").mark("tenant-switch") \
                     .tooltip(t("tenant"))
+                bridged_aria(tenant, label=t("tenant"))
             if is_echo:
                 ui.badge(t("echo_label")).props("outline color=deep-orange-10").classes("vance-engine-chip gt-sm")
             else:

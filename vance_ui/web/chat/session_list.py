@@ -162,8 +162,9 @@ class SessionList:
 
 
 def _menu_item(item: ui.menu_item) -> ui.menu_item:
-    """Quasar's items say `listitem`, which a menu may not hold; arrow keys move between them."""
-    return aria(item, role="menuitem").props('data-arrow-group="chat-menu"')
+    """Quasar's items say `listitem`, which a menu may not hold; arrow keys move between menu items
+    (vance.js)."""
+    return aria(item, role="menuitem")
 
 
 async def _answer(dialog: ui.dialog) -> Any:

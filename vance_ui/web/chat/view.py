@@ -91,6 +91,8 @@ class ChatView:
                 quick_start_cards(wizards, self.ctx.t, self.on_open_wizard)
             for message in session.messages:
                 stored_message(message, self.ctx.t)
+        if session.messages:  # a chat opens at its latest message, also after a reload
+            self.transcript.client.run_javascript("vance.scrollToEnd(true)")
 
     def refresh_quick_start(self) -> None:
         if not self.session.messages and self.task is None:
@@ -213,4 +215,4 @@ class ChatView:
         self.stop_button.visible = running
 
     def _scroll_down(self) -> None:
-        self.transcript.client.run_javascript("vance.scrollToEnd()")
+        self.transcript.client.run_javascript("vance.scrollToEnd(false)")

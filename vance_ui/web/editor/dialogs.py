@@ -66,10 +66,13 @@ async def ask_import(t: Texts) -> tuple[str, str] | None:
             except UnicodeDecodeError:
                 ui.notify(t("import_not_text"), type="warning")
 
-        ui.upload(label=t("import_choose"), auto_upload=True, max_file_size=MAX_IMPORT_BYTES,
-                  on_upload=received, on_rejected=lambda: ui.notify(t("import_too_big"), type="warning")) \
-            .props('accept=".yaml,.yml,application/yaml,text/yaml"').classes("w-full") \
-            .mark("editor-import-upload")
+        # Quasar's uploader stays out of sight (its "0.0B / 0.00%" header says nothing to an author);
+        # a plain button opens its file picker, and the chosen file is read at once
+        upload = ui.upload(auto_upload=True, max_file_size=MAX_IMPORT_BYTES, on_upload=received,
+                           on_rejected=lambda: ui.notify(t("import_too_big"), type="warning")) \
+            .props('accept=".yaml,.yml,application/yaml,text/yaml"').classes("hidden").mark("editor-import-upload")
+        aria(ui.button(t("import_choose"), icon="upload_file", on_click=lambda: upload.run_method("pickFiles")),
+             label=t("import_choose")).props("unelevated no-caps").mark("editor-import-choose")
         with ui.row().classes("w-full justify-end"):
             ui.button(t("cancel"), on_click=lambda: dialog.submit(None)).props("flat no-caps")
     dialog.open()

@@ -2,7 +2,9 @@
 and (for a repeat field) its item fields, each edited in place in the `SourceDocument`.
 
 Typing changes the document and calls `edited`; a change of the structure (a field or choice added,
-removed, moved, a type changed) calls `rebuilt`, after which the form view is built anew.
+removed, moved, a type changed) calls `rebuilt`, after which the form view is built anew. A rename
+renames the field in the page lists at once, and names the card's controls after it; what still
+reads the old name is offered for renaming by the form view (`offer_rename`).
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ from typing import Any
 
 from nicegui import ui
 
+from vance_ui.web.editor.form_context import FormContext, Notify
 from vance_ui.web.shell.a11y import aria, bridged_aria
-from vance_ui.web.shell.i18n import Texts
 from vance_ui.wizards.format.schema import FIELD_TYPES
 from vance_ui.wizards.source.document import FieldPath, SourceDocument
-
-Notify = Callable[[], None]
+from vance_ui.wizards.source.naming import propose_name
 
 
 def _int(value: Any) -> int | None:
@@ -37,65 +38,100 @@ def _text(value: Any) -> str:
 
 
 class FieldEditor:
-    def __init__(self, doc: SourceDocument, path: FieldPath, t: Texts, lang: str, edited: Notify,
-                 rebuilt: Notify, pages: list[str]) -> None:
-        self.doc, self.path, self.t, self.lang = doc, path, t, lang
-        self.edited, self.rebuilt = edited, rebuilt
+    def __init__(self, ctx: FormContext, path: FieldPath) -> None:
+        self.ctx, self.path = ctx, path
+        doc, t, lang = ctx.doc, ctx.t, ctx.lang
+        ctx.cards[path] = self
         field = doc.field(path)
         self.name = str(field.get("name") or "")
+        self._named: list[tuple[ui.element, str, bool]] = []  # (control, text key, bridged) named after the field
         kind = str(field.get("type") or "string")
         count = len(doc.fields(path[:-1]))
         with ui.card().classes("vance-editor-field w-full gap-2").mark("editor-field", f"editor-field-{self.name}") \
-                .props(f'data-field="{self.name}"'):
+                .props(f'data-field="{self.name}"') as self.card:
             with ui.row().classes("w-full items-center gap-2 vance-editor-field-head"):
-                self._input("field_name", self.name, lambda v: self._set("name", v), "editor-field-name") \
-                    .classes("grow vance-editor-name")
-                bridged_aria(ui.select({k: k for k in FIELD_TYPES}, value=kind, label=t("field_type"),
-                               on_change=lambda e: self._type(e.value)), label=t("field_type")) \
-                    .props("outlined dense options-dense").classes("w-36").mark("editor-field-type")
-                self._button("arrow_upward", t("move_up", name=self.name), lambda: self._move(-1), path[-1] == 0)
-                self._button("arrow_downward", t("move_down", name=self.name), lambda: self._move(+1),
-                             path[-1] == count - 1)
-                self._button("delete", t("remove_field", name=self.name), self._remove, False)
+                self.name_input = self._input("field_name", self.name, lambda v: self._set("name", v),
+                                              "editor-field-name").classes("grow vance-editor-name")
+                self.name_input.on("blur", self._name_left)
+                if len(path) == 1:
+                    ctx.may_focus(f"field-{self.name}", self.name_input)
+                options = ctx.type_options()
+                if kind not in options:
+                    options[kind] = kind
+                self._bridged(ui.select(options, value=kind, label=t("field_type"),
+                                        on_change=lambda e: self._type(e.value)), "field_type") \
+                    .props("outlined dense options-dense").classes("w-48").mark("editor-field-type")
+                self._button("arrow_upward", "move_up", lambda: self._move(-1), path[-1] == 0)
+                self._button("arrow_downward", "move_down", lambda: self._move(+1), path[-1] == count - 1)
+                self._button("delete", "remove_field", self._remove, False)
+            ctx.slots.add(("fields", *_file_path(path)), self.card, [self.name_input])
+            self.rename_box = ui.row().classes("w-full items-center gap-2").mark("editor-rename-offer")
+            self.rename_box.visible = False
             self._input("field_label", in_lang(field.get("label"), lang),
                         lambda v: self._set_text("label", v), "editor-field-label").classes("w-full")
             self._input("field_help", in_lang(field.get("help"), lang),
                         lambda v: self._set_text("help", v), "editor-field-help").classes("w-full")
             with ui.row().classes("w-full items-center gap-2"):
-                aria(ui.checkbox(t("field_required"), value=bool(field.get("required")),
-                                 on_change=lambda e: self._set("required", True if e.value else None)),
-                     label=t("field_required")).mark("editor-field-required")
+                required = aria(ui.checkbox(t("field_required"), value=bool(field.get("required")),
+                                            on_change=lambda e: self._set("required", True if e.value else None)),
+                                label=self._label("field_required")).mark("editor-field-required")
+                self._named.append((required, "field_required", False))
                 self._input("field_show_if", _text(field.get("showIf")), lambda v: self._set("showIf", v),
                             "editor-field-show-if").classes("grow")
-                if len(path) == 1 and pages:
-                    current = doc.page_of(self.name)
-                    bridged_aria(ui.select({i: title for i, title in enumerate(pages)}, label=t("field_page"),
-                                   value=current, on_change=lambda e: self._page(e.value)), label=t("field_page")) \
+                if len(path) == 1 and ctx.page_titles:
+                    picker = self._bridged(ui.select(ctx.page_options(), label=t("field_page"),
+                                                     value=doc.page_of(self.name),
+                                                     on_change=lambda e: self._page(e.value)), "field_page") \
                         .props("outlined dense").classes("w-40").mark("editor-field-page")
+                    ctx.page_pickers.append(picker)
             self._settings(kind, field)
 
     # -- building blocks --------------------------------------------------------------------
 
+    def _label(self, key: str) -> str:
+        return f"{self.ctx.t(key)} ({self.name})"
+
     def _input(self, key: str, value: str, on_value: Callable[[str], None], mark: str) -> ui.input:
-        return aria(ui.input(self.t(key), value=value, on_change=lambda e: on_value(e.value or "")),
-                    label=f"{self.t(key)} ({self.name})").props("outlined dense").mark(mark)
+        field = aria(ui.input(self.ctx.t(key), value=value, on_change=lambda e: on_value(e.value or "")),
+                     label=self._label(key)).props("outlined dense").mark(mark)
+        self._named.append((field, key, False))
+        return field
+
+    def _bridged(self, select: ui.select, key: str) -> ui.select:
+        self._named.append((select, key, True))
+        return bridged_aria(select, label=self._label(key))
 
     def _number(self, key: str, setting: str, value: Any) -> None:
-        aria(ui.number(self.t(key), value=value, precision=0,
-                       on_change=lambda e: self._set(setting, _int(e.value))),
-             label=f"{self.t(key)} ({self.name})").props("outlined dense").classes("w-32") \
-            .mark(f"editor-field-{setting}")
+        number = aria(ui.number(self.ctx.t(key), value=value, precision=0,
+                                on_change=lambda e: self._set(setting, _int(e.value))),
+                      label=self._label(key)).props("outlined dense").classes("w-32").mark(f"editor-field-{setting}")
+        self._named.append((number, key, False))
 
-    def _button(self, icon: str, label: str, action: Notify, disabled: bool) -> None:
+    def _button(self, icon: str, key: str, action: Notify, disabled: bool) -> None:
+        label = self.ctx.t(key, name=self.name)
         button = aria(ui.button(icon=icon, on_click=action), label=label).props("flat round dense") \
-            .tooltip(label).mark(f"editor-{icon}")
+            .mark(f"editor-{icon}")
+        self._named.append((button, key, False))
         if disabled:
             button.disable()
+
+    def _rename_controls(self, but: ui.element | None = None) -> None:
+        """Every control named after the field, after a rename (`but` one being typed into: an
+        update of an input being typed into could put back an older value)."""
+        t = self.ctx.t
+        for control, key, bridged in self._named:
+            if control is but:
+                continue
+            label = t(key, name=self.name) if key in ("move_up", "move_down", "remove_field") else self._label(key)
+            if bridged:
+                bridged_aria(control, label=label)
+            else:
+                aria(control, label=label)
 
     # -- per type -----------------------------------------------------------------------------
 
     def _settings(self, kind: str, field: Any) -> None:
-        t = self.t
+        t = self.ctx.t
         with ui.row().classes("w-full items-center gap-2"):
             if kind == "textarea":
                 self._number("field_rows", "rows", field.get("rows"))
@@ -117,10 +153,11 @@ class FieldEditor:
             if kind == "boolean":
                 options = {"": t("field_no_default"), "true": t("yes"), "false": t("no")}
                 current = field.get("defaultValue")
-                bridged_aria(ui.select(options, value="" if current is None else str(bool(current)).lower(),
-                               label=t("field_default"),
-                               on_change=lambda e: self._set("defaultValue", (e.value == "true") if e.value else None)),
-                     label=f"{t('field_default')} ({self.name})").props("outlined dense").classes("w-40")
+                self._bridged(ui.select(options, value="" if current is None else str(bool(current)).lower(),
+                                        label=t("field_default"),
+                                        on_change=lambda e: self._set("defaultValue",
+                                                                      (e.value == "true") if e.value else None)),
+                              "field_default").props("outlined dense").classes("w-40")
             if kind == "multi_select":
                 self._multi_default(field)
         if kind in ("select", "multi_select"):
@@ -128,104 +165,153 @@ class FieldEditor:
         if kind == "repeat":
             with ui.column().classes("vance-editor-items w-full gap-2").mark("editor-items"):
                 ui.label(t("field_items")).classes("vance-group-title")
-                for index in range(len(self.doc.fields(self.path))):
-                    FieldEditor(self.doc, (*self.path, index), t, self.lang, self.edited, self.rebuilt, [])
-                add_field_row(self.doc, self.path, t, self.lang, self.rebuilt)
+                for index in range(len(self.ctx.doc.fields(self.path))):
+                    FieldEditor(self.ctx, (*self.path, index))
+                add_field_row(self.ctx, self.path)
 
     def _multi_default(self, field: Any) -> None:
         """The values chosen at first, from the choices (as they were when the card was built); a
         value no choice has stays listed, so the load's error about it can be read and fixed here."""
-        values = [_text(choice.get("value")) for choice in self.doc.choices(self.path)]
+        values = [_text(choice.get("value")) for choice in self.ctx.doc.choices(self.path)]
         default = field.get("defaultValue")
         current = [_text(v) for v in default] if isinstance(default, list) else []
         options = {value: value for value in [*values, *current]}
-        bridged_aria(ui.select(options, value=current, multiple=True, label=self.t("field_default"),
-                               on_change=lambda e: self._set("defaultValue", list(e.value or []) or None)),
-                     label=f"{self.t('field_default')} ({self.name})") \
-            .props("outlined dense use-chips").classes("min-w-[12rem]").mark("editor-field-default")
+        self._bridged(ui.select(options, value=current, multiple=True, label=self.ctx.t("field_default"),
+                                on_change=lambda e: self._set("defaultValue", list(e.value or []) or None)),
+                      "field_default").props("outlined dense use-chips").classes("min-w-[12rem]") \
+            .mark("editor-field-default")
 
     def _choices(self) -> None:
-        t = self.t
-        with ui.column().classes("w-full gap-1").mark("editor-choices"):
+        t = self.ctx.t
+        with ui.column().classes("w-full gap-1").mark("editor-choices") as box:
             ui.label(t("field_choices")).classes("vance-group-title")
-            for index, choice in enumerate(self.doc.choices(self.path)):
+            self.ctx.slots.add(("fields", *_file_path(self.path), "choices"), box)
+            for index, choice in enumerate(self.ctx.doc.choices(self.path)):
                 with ui.row().classes("w-full items-center gap-2 no-wrap"):
                     aria(ui.input(t("choice_value"), value=_text(choice.get("value")),
                                   on_change=lambda e, i=index: self._choice(i, value=e.value or "")),
                          label=f"{t('choice_value')} {index + 1} ({self.name})").props("outlined dense") \
                         .classes("w-32").mark("editor-choice-value")
-                    aria(ui.input(t("choice_label"), value=in_lang(choice.get("label"), self.lang),
+                    aria(ui.input(t("choice_label"), value=in_lang(choice.get("label"), self.ctx.lang),
                                   on_change=lambda e, i=index: self._choice(i, label=e.value or "")),
                          label=f"{t('choice_label')} {index + 1} ({self.name})").props("outlined dense") \
                         .classes("grow").mark("editor-choice-label")
-                    self._button("close", t("remove_choice", number=index + 1), functools.partial(self._drop, index),
-                                 False)
+                    label = t("remove_choice", number=index + 1)
+                    aria(ui.button(icon="close", on_click=functools.partial(self._drop, index)), label=label) \
+                        .props("flat round dense").mark("editor-close")
             aria(ui.button(t("add_choice"), icon="add", on_click=self._add_choice),
                  label=f"{t('add_choice')} ({self.name})").props("flat dense no-caps").mark("editor-add-choice")
+
+    # -- the rename offer ------------------------------------------------------------------------
+
+    def offer_rename(self, old: str, count: int, on_rename: Callable[[str, str], None]) -> None:
+        """'old' is still read in `count` places: offer to read this field's name there."""
+        t = self.ctx.t
+        self.rename_box.clear()
+        with self.rename_box:
+            ui.label(t("rename_uses_hint", old=old, count=count)).classes("vance-help grow")
+            ui.button(t("rename_uses", old=old, new=self.name), icon="drive_file_rename_outline",
+                      on_click=lambda: on_rename(old, self.name)) \
+                .props("outline dense no-caps").mark("editor-rename-uses")
+        self.rename_box.visible = True
+
+    def withdraw_offer(self) -> None:
+        if self.rename_box.visible:
+            self.rename_box.clear()
+            self.rename_box.visible = False
 
     # -- edits --------------------------------------------------------------------------------
 
     def _set(self, key: str, value: Any) -> None:
-        self.doc.set_field(self.path, key, value)
+        old = self.name
+        self.ctx.doc.set_field(self.path, key, value)
         if key == "name":
             self.name = str(value)
-        self.edited()
+            self._rename_controls(but=self.name_input)
+            if len(self.path) == 1:
+                self.ctx.renamed(old, self.name)
+        self.ctx.edited()
+
+    def _name_left(self) -> None:
+        """The name input names itself after the field once the author left it."""
+        aria(self.name_input, label=self._label("field_name"))
 
     def _set_text(self, key: str, value: str) -> None:
-        self.doc.set_field_text(self.path, key, self.lang, value)
-        self.edited()
+        self.ctx.doc.set_field_text(self.path, key, self.ctx.lang, value)
+        self.ctx.edited()
 
     def _type(self, kind: str) -> None:
-        self.doc.set_type(self.path, kind, self.lang)
-        self.rebuilt()
+        self.ctx.doc.set_type(self.path, kind, self.ctx.lang)
+        self.ctx.rebuilt()
 
     def _move(self, delta: int) -> None:
-        self.doc.move_field(self.path, delta)
-        self.rebuilt()
+        self.ctx.doc.move_field(self.path, delta)
+        self.ctx.rebuilt()
 
     def _remove(self) -> None:
-        self.doc.remove_field(self.path)
-        self.rebuilt()
+        self.ctx.doc.remove_field(self.path)
+        self.ctx.rebuilt()
 
     def _page(self, index: int | None) -> None:
         if index is not None:
-            self.doc.move_to_page(self.name, index)
-            self.edited()
+            self.ctx.doc.move_to_page(self.name, index)
+            self.ctx.edited()
 
     def _choice(self, index: int, value: str | None = None, label: str | None = None) -> None:
-        self.doc.set_choice(self.path, index, self.lang, value=value, label=label)
-        self.edited()
+        self.ctx.doc.set_choice(self.path, index, self.ctx.lang, value=value, label=label)
+        self.ctx.edited()
 
     def _add_choice(self) -> None:
-        number = len(self.doc.choices(self.path)) + 1
-        self.doc.add_choice(self.path, f"choice{number}", self.lang, f"{self.t('choice')} {number}")
-        self.rebuilt()
+        number = len(self.ctx.doc.choices(self.path)) + 1
+        self.ctx.doc.add_choice(self.path, f"choice{number}", self.ctx.lang, f"{self.ctx.t('choice')} {number}")
+        self.ctx.rebuilt()
 
     def _drop(self, index: int) -> None:
-        self.doc.remove_choice(self.path, index)
-        self.rebuilt()
+        self.ctx.doc.remove_choice(self.path, index)
+        self.ctx.rebuilt()
 
 
-def free_name(doc: SourceDocument, parent: FieldPath, stem: str) -> str:
+def _file_path(path: FieldPath) -> tuple[str | int, ...]:
+    """`(2, 0)` -> `(2, "item", 0)`: a field's place under `fields` in the file."""
+    out: list[str | int] = []
+    for depth, index in enumerate(path):
+        if depth:
+            out.append("item")
+        out.append(index)
+    return tuple(out)
+
+
+def add_field(doc: SourceDocument, parent: FieldPath, kind: str, label: str, lang: str, default_label: str) -> str:
+    """A new field of `kind` named after its label (`Team size` -> `teamSize`); returns its name."""
     taken = {str(f.get("name")) for f in doc.fields(parent)}
-    number = 1
-    while f"{stem}{number}" in taken:
-        number += 1
-    return f"{stem}{number}"
+    shown = label.strip() or default_label
+    name = propose_name(shown, taken, fallback=kind if kind in FIELD_TYPES and kind != "string" else "text")
+    doc.add_field(parent, kind, name, lang, shown)
+    return name
 
 
-def add_field_row(doc: SourceDocument, parent: FieldPath, t: Texts, lang: str, rebuilt: Notify) -> None:
-    """A type to choose and an Add button: the new field is named `field1`, `field2`, ..."""
+def add_field_row(ctx: FormContext, parent: FieldPath) -> None:
+    """The label of a new field, its type and Add: the new field is named after its label; the focus
+    stays here, for the next one (the new card is just above)."""
+    t = ctx.t
     where = t("field_items") if parent else t("editor_fields")
-    with ui.row().classes("items-center gap-2"):
-        kind = bridged_aria(ui.select({k: k for k in FIELD_TYPES}, value="string", label=t("field_type")),
-                    label=f"{t('new_field_type')} ({where})").props("outlined dense options-dense") \
-            .classes("w-36").mark("editor-new-field-type")
+    key = "-".join(str(i) for i in parent) or "top"
+    with ui.row().classes("items-center gap-2 w-full vance-editor-add-field").mark(f"editor-add-field-row-{key}"):
+        label = aria(ui.input(t("new_field_label")), label=f"{t('new_field_label')} ({where})") \
+            .props("outlined dense").classes("grow").mark("editor-new-field-label")
+        ctx.may_focus(f"new-field-{key}", label)
+        if not parent:
+            ctx.new_field_label = label
+        kind = bridged_aria(ui.select(ctx.type_options(), value="string", label=t("field_type")),
+                            label=f"{t('new_field_type')} ({where})").props("outlined dense options-dense") \
+            .classes("w-48").mark("editor-new-field-type")
 
         def add() -> None:
-            name = free_name(doc, parent, "field")
-            doc.add_field(parent, str(kind.value), name, lang, name)
-            rebuilt()
+            add_field(ctx.doc, parent, str(kind.value), str(label.value or ""), ctx.lang,
+                      t(f"field_type_{kind.value}"))
+            ctx.focus_next(f"new-field-{key}")
+            ctx.rebuilt()
 
+        label.on("keydown.enter", add)
         aria(ui.button(t("add_field"), icon="add", on_click=add), label=f"{t('add_field')} ({where})") \
             .props("outline dense no-caps").mark("editor-add-field")

@@ -31,8 +31,9 @@ class EditorHeader:
             self._action("download", "editor_export", commands.export)
             self._action("upload", "editor_import", commands.import_file)
             self.delete_button = self._action("delete", "editor_delete", commands.delete)
+            # Ctrl+S clicks it (assets/editor.js)
             self.save_button = aria(ui.button(t("save"), icon="save", on_click=commands.save), label=t("save")) \
-                .props("unelevated no-caps").mark("editor-save")
+                .props("unelevated no-caps").classes("vance-editor-save").mark("editor-save")
 
     def _action(self, icon: str, key: str, handler: Callable[[], Awaitable[None] | None]) -> ui.button:
         label = self.t(key)

@@ -28,6 +28,7 @@ from vance_ui.web.editor.form_view import FormView
 from vance_ui.web.editor.header import EditorHeader
 from vance_ui.web.editor.opening import open_source
 from vance_ui.web.editor.preview import EditorPreview
+from vance_ui.web.editor.problems_panel import ProblemsPanel
 from vance_ui.web.editor.style import add_editor_assets
 from vance_ui.web.editor.yaml_view import YamlView
 from vance_ui.web.shell.a11y import aria, bridged_aria
@@ -71,19 +72,21 @@ class Editor:
         with ui.element("main" if on_close is None else "div").classes("vance-editor-main w-full"):
             with aria(ui.column(), role="region", label=t("editor_document")).classes("vance-editor-pane gap-3"):
                 self._target_row()
-                self.status = aria(ui.label(), role="status", live="polite").classes("vance-editor-status") \
-                    .mark("editor-status")
                 with ui.tabs().props("dense no-caps align=left inline-label").classes("vance-tabs") \
                         .mark("editor-tabs") as self.tabs:
                     ui.tab("form", label=t("editor_form_view"), icon="view_agenda").mark("editor-tab-form")
                     ui.tab("yaml", label=t("editor_yaml_view"), icon="code").mark("editor-tab-yaml")
                 with ui.tab_panels(self.tabs, value="form", animated=False).classes("w-full") as self.panels:
                     with ui.tab_panel("form").classes("p-0"):
-                        self.form_view = FormView(t, ctx.lang, self._form_edited)
+                        self.form_view = FormView(t, ctx.lang, self._form_edited, self._renamed)
                     with ui.tab_panel("yaml").classes("p-0"):
                         self.yaml_view = YamlView(t, self.wizard.text, self._typed)
-            # first: opening waits for the opened text's preview, not for the check
-            self.preview = EditorPreview(ctx, self.wizard.checked_name, self.wizard.text)
+            # beside the pane and in view while it scrolls: the check's verdict and the preview
+            with ui.column().classes("vance-editor-aside gap-0").mark("editor-aside"):
+                self.problems = ProblemsPanel(t, self._reveal)
+                self.status = self.problems.status
+                # first: opening waits for the opened text's preview, not for the check
+                self.preview = EditorPreview(ctx, self.wizard.checked_name, self.wizard.text)
         self.tabs.on_value_change(lambda e: self._switched(str(e.value)))
         self._show_form(first_screen=on_close is not None)  # in a dialog: the host calls `finish_opening`
         if self.form_view.doc is None:
@@ -138,6 +141,17 @@ class Editor:
         self.wizard.text = self._doc_text = doc.dump()
         self.yaml_view.set_text(self.wizard.text)
         self._changed()
+
+    def _renamed(self, old: str, new: str) -> None:
+        self.preview.rename(old, new)
+
+    def _reveal(self, problem: SourceProblem) -> None:
+        """A problem in the list was chosen: show it where it is, in the view that is open."""
+        if self.tabs.value == "form" and self.form_view.reveal(problem.path):
+            return
+        if problem.line:
+            self.tabs.set_value("yaml")
+            self.yaml_view.reveal(problem.line)
 
     def _switched(self, view: str) -> None:
         if view == "form" and self.wizard.text != self._doc_text:
@@ -196,15 +210,11 @@ class Editor:
         await self._checks.idle()
 
     def show_problems(self, problems: list[SourceProblem]) -> None:
-        t = self.ctx.t
         self.wizard.problems = problems
-        self.yaml_view.show_problems(problems)
-        if problems:
-            self.status.text = t("editor_problems", count=len(problems))
-            self.status.classes(add="vance-editor-status-bad")
-        else:
-            self.status.text = t("editor_loads")
-            self.status.classes(remove="vance-editor-status-bad")
+        words = self.form_view.words()
+        self.problems.show(problems, words)
+        self.yaml_view.show_problems(problems, words)
+        self.form_view.show_problems(problems)
         self._sync_actions()
 
     def show_stored(self) -> None:

@@ -1,5 +1,6 @@
 """The YAML view: the wizard file in a code editor, its problems marked at their lines while typing
-(a line decoration and tooltip in the editor, and a list below it that names line and column)."""
+(a line decoration, and the problem in plain words as the line's tooltip; the editor's problem
+list beside the preview names each line and shows it here)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from nicegui import ui
 
+from vance_ui.web.editor.problem_words import ProblemWords
 from vance_ui.web.nicegui_compat.code_editor import CodeEditor
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.i18n import Texts
@@ -27,14 +29,6 @@ def _python_offset(text: str, utf16: int) -> int:
     return len(text)
 
 
-def problem_text(problem: SourceProblem) -> str:
-    """As lint prints it: `line 3:5: message` (or the message alone when no line is known)."""
-    if problem.line is None:
-        return problem.message
-    column = f":{problem.column}" if problem.column else ""
-    return f"{problem.line}{column}: {problem.message}"
-
-
 class YamlView:
     def __init__(self, t: Texts, text: str, on_text: TextHandler) -> None:
         self.t = t
@@ -49,8 +43,6 @@ class YamlView:
                      label=t("editor_suggest")).props("flat dense no-caps").mark("editor-suggest")
                 self.suggestions = ui.row().classes("items-center gap-1").mark("editor-suggestions")
             self.editor.props(f'data-editor-label="{t("editor_yaml")}"')  # names its textbox (assets/editor.js)
-            self.problem_list = aria(ui.column(), role="status", live="polite") \
-                .classes("vance-editor-problems gap-1 w-full").mark("editor-problems")
 
     async def suggest(self) -> None:
         """The keys the JSON Schema allows where the cursor is (Ctrl+Shift+Space, or the button), as
@@ -80,18 +72,15 @@ class YamlView:
         if self.editor.value != text:
             self.editor.set_value(text)
 
-    def show_problems(self, problems: Sequence[SourceProblem]) -> None:
+    def show_problems(self, problems: Sequence[SourceProblem], words: ProblemWords) -> None:
+        """Each problem at its line: the line marked, and its words as the line's tooltip."""
         lines = sorted({p.line for p in problems if p.line})
         self.editor.decorations = [{"kind": "line", "line": line, "class": "vance-problem-line"} for line in lines]
         tips: dict[int, list[str]] = {}
         for problem in problems:
             if problem.line:
-                tips.setdefault(problem.line, []).append(problem.message)
+                tips.setdefault(problem.line, []).append(words.placed(problem))
         self.editor.line_tooltips = {line: "\n".join(messages) for line, messages in tips.items()}
-        self.problem_list.clear()
-        with self.problem_list:
-            for problem in problems:
-                line = problem.line
-                label = ui.label(problem_text(problem)).classes("vance-editor-problem").mark("editor-problem")
-                if line:
-                    label.classes("cursor-pointer").on("click", lambda line=line: self.editor.reveal_line(line))
+
+    def reveal(self, line: int) -> None:
+        self.editor.reveal_line(line)

@@ -1,7 +1,10 @@
 """The wizard dialog's footer: Reset, Check, Back/Next, Use prompt, and the status line above them.
 
-Messages (what Check found, why a page cannot be left, a render that failed) appear in the status
-line right above the buttons, where the user is looking, never in toasts that outlive the dialog.
+Messages (what Check found, why a page cannot be left, a render that failed, Reset's Undo) appear
+in the status line right above the buttons, where the user is looking, never in toasts that
+outlive the dialog (status.py; why the form was refused: problems.py). Moving to another page
+(Back, Next, a visited page's step) puts the focus on its first field and tells a screen reader
+which step it is.
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ from nicegui import ui
 
 from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+from vance_ui.web.form.focus import show_form_top
+from vance_ui.web.form.problems import Problems
+from vance_ui.web.form.status import Announcer, Kind, StatusLine
+from vance_ui.web.form.widgets import FieldWidget
 from vance_ui.web.nicegui_compat.submit import on_form_submit
 from vance_ui.wizards.rules.validation import FieldError
 
@@ -40,15 +47,16 @@ class FormFooter:
         self.ctx, self.definition, self.pane = ctx, definition, pane
         self._report, self._apply_report, self._use_prompt = report, apply_report, use_prompt
         self._submitting = False  # a render for Use prompt is on its way
+        self.announcer = Announcer()
         self._build(close, reset)
+        self.problems = Problems(pane, self.status, ctx.t, self.go_to_field)
 
     def _build(self, close: Action, reset: Action) -> None:
         """Two groups that wrap as wholes on a narrow screen: Reset and Check, and the buttons that
         move on (Cancel, Back, Next or Use prompt), which stay together at the right. Why Check is
         off (no model) is a line of its own above them."""
         t = self.ctx.t
-        self.status = ui.column().classes("vance-status w-full gap-1").props('role=status aria-live=polite')
-        self.status.visible = False
+        self.status = StatusLine()
         with ui.element("div").classes("vance-wizard-footer w-full").mark("wizard-footer"):
             with ui.element("div").classes("vance-footer-group vance-footer-secondary"):
                 ui.button(t("reset"), icon="restart_alt", on_click=reset).props("flat no-caps color=grey-8") \
@@ -86,26 +94,63 @@ class FormFooter:
     def back(self) -> None:
         previous = self.pane.pages.following(-1)
         if previous is not None:
-            self.pane.pages.go(previous)
-            self.show_status([], "hint")
-            self.sync_buttons()
+            self.go(previous)
 
     async def next(self) -> None:
         """Leave the page only when its visible fields pass the server's checks."""
-        report = await self._report(self.pane.values())
-        if report is None:
-            return
-        self._apply_report(report)
-        errors = report.state.errors_on(self.pane.pages.current)
-        if errors:
-            self._refused(errors)
-            return
-        self.pane.fields.clear_errors()
-        self.show_status([], "hint")
         following = self.pane.pages.following(+1)
         if following is not None:
-            self.pane.pages.go(following)
+            await self.step_to(following)
+
+    async def step_to(self, target: int) -> None:
+        """Another page: an earlier one at once, a later one only when the pages up to it pass."""
+        pages = self.pane.pages
+        if target == pages.current:
+            return
+        if target > pages.current:
+            report = await self._report(self.pane.values())
+            if report is None:
+                return
+            self._apply_report(report)
+            failing = next((errors for page in pages.between(target)
+                            if (errors := report.state.errors_on(page))), None)
+            if failing:
+                self._refused(failing)
+                return
+            self.problems.clear()
+        self.go(target)
+
+    def go(self, index: int) -> None:
+        """Show page `index`; its first field gets the focus, a screen reader hears which step it is."""
+        pages = self.pane.pages
+        pages.go(index)
         self.sync_buttons()
+        if self.status.kind != "error":
+            self.status.clear()
+        number, count, title = pages.position()
+        self.announcer.say(self.ctx.t("step_of", n=number, count=count, title=title))
+        show_form_top(self.pane.box, focus=True)
+
+    def go_to_field(self, widget: FieldWidget) -> None:
+        """The page the widget is on, and the focus on it."""
+        page = self.pane.pages.page_of.get(str(widget.path[0])) if self.pane.pages.multi else None
+        if page is not None and page != self.pane.pages.current:
+            self.pane.pages.go(page)
+            self.sync_buttons()
+        widget.focus()
+
+    def follow(self, report: FormReport) -> None:
+        """After every report: what was refused follows what is still wrong."""
+        self.problems.follow(report.state.errors)
+
+    def changed(self) -> None:
+        """A value changed: an offer to undo the reset is over."""
+        if self.status.kind == "undo":
+            self.status.clear()
+
+    def offer_undo(self, undo: Action) -> None:
+        self.problems.clear()
+        self.status.offer(self.ctx.t("form_was_reset"), self.ctx.t("undo"), undo)
 
     def submit(self) -> Awaitable[None] | None:
         """One render at a time from the click until the prompt is used or refused; the button shows
@@ -136,15 +181,9 @@ class FormFooter:
         self._use_prompt(rendered.prompt)
 
     def _refused(self, errors: list[FieldError]) -> None:
-        """Errors at their fields; the page of the first one is shown, its field focused."""
-        first_page = next((e.page for e in errors if e.page is not None), None)
-        if first_page is not None and first_page != self.pane.pages.current:
-            self.pane.pages.go(first_page)
-            self.sync_buttons()
-        unplaced = self.pane.fields.show_errors(errors)
-        t = self.ctx.t
-        lines = [t("form_invalid_one") if len(errors) == 1 else t("form_invalid", n=len(errors))]
-        self.show_status(lines + [f"{e.field}: {e.message(t.lang)}" for e in unplaced], "error")
+        """Errors at their fields and named in the status line; the first one's page is shown, its
+        field focused."""
+        self.problems.refuse(errors)
 
     async def check(self) -> None:
         button, t = self.check_button, self.ctx.t
@@ -163,12 +202,5 @@ class FormFooter:
         general = self.pane.fields.show_hints(suggestions)
         self.show_status(general or ([t("check_ok")] if not suggestions else []), "hint")
 
-    def show_status(self, lines: list[str], kind: str) -> None:
-        self.status.clear()
-        self.status.classes(replace=f"vance-status vance-banner vance-banner-{kind} w-full gap-1")
-        self.status.visible = bool(lines)  # after the classes: `visible` is a class of its own
-        with self.status:
-            for line in lines:
-                with ui.row().classes("items-start gap-2 no-wrap"):
-                    ui.icon("error_outline" if kind == "error" else "tips_and_updates")
-                    ui.label(line).classes("whitespace-pre-line")
+    def show_status(self, lines: list[str], kind: Kind) -> None:
+        self.status.show(lines, kind)

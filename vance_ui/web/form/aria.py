@@ -29,6 +29,7 @@ class FieldAria:
         self.element, self.kind = element, kind
         self.described_by: list[str] = []  # DOM ids of the help text
         self.error_id: str | None = None  # DOM id of our own error line while it shows an error
+        self.own_name: str | None = None  # a name of its own ("Name, entry 2"), see `name`
 
     def describe(self, required: bool, help_label: ui.label | None, t: Texts) -> None:
         """Once built: required (where the role allows it) and the help text as its description."""
@@ -54,6 +55,7 @@ class FieldAria:
         """A name of its own (inside a repeat entry: "Name, entry 2")."""
         if self.element is None or self.kind == "repeat":
             return
+        self.own_name = label
         if self.kind == "multi_select":
             aria(self.element, labelledby=None, label=label)
         else:

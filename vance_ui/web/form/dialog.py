@@ -21,9 +21,11 @@ from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
 from vance_ui.web.form.actions import FormFooter
 from vance_ui.web.form.draft import FormDraft
+from vance_ui.web.form.focus import focus_first_field_on_open, reveal, show_form_top
 from vance_ui.web.form.pane import FormPane
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
+from vance_ui.web.shell.i18n import Texts
 from vance_ui.web.shell.icons import wizard_icon
 from vance_ui.web.shell.latest import LatestRun
 from vance_ui.web.shell.links import coerce_prefill
@@ -80,7 +82,8 @@ class WizardForm:
                 ui.card().classes("vance-wizard-dialog").mark("wizard-dialog"):
             self._header(restored)
             with ui.element("div").classes("vance-wizard-body"):
-                self.pane = FormPane(wizard, t, ctx.lang, on_change=self.changed_values)
+                self.pane = FormPane(wizard, t, ctx.lang, on_change=self.changed_values,
+                                     on_step=lambda index: self.footer.step_to(index))
                 # focusable: a long preview scrolls, and keyboard users must be able to scroll it
                 with aria(ui.column(), role="region", label=t("preview")).props("tabindex=0") \
                         .classes("vance-preview-pane gap-1"):
@@ -95,6 +98,7 @@ class WizardForm:
         self.draft = FormDraft(ctx.drafts, definition.name, self.pane)
         self._build_form(values, page)
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
+        focus_first_field_on_open(self.dialog, self.pane.box)
         self.request_report()
 
     def _build_form(self, values: Mapping[str, Any], page: int) -> None:
@@ -120,6 +124,7 @@ class WizardForm:
     def changed_values(self) -> None:
         """After every change: a report (visibility + preview) and, once typing pauses, the draft."""
         self.draft.changed()
+        self.footer.changed()
         self.request_report()
 
     def request_report(self) -> None:
@@ -139,14 +144,25 @@ class WizardForm:
             return None
 
     def apply_report(self, report: FormReport) -> None:
-        """Show and hide fields and pages as the service says, and the preview."""
-        self.pane.fields.show(report.state.visibility)
+        """Show and hide fields and pages as the service says, and the preview; fields shown or
+        hidden on the page in view are announced, and ones shown below are brought into view."""
+        changes = self.pane.fields.show(report.state.visibility)
         self.pane.pages.show(report.state.visibility.pages)
         self.footer.sync_buttons()
+        self.footer.follow(report)
+        shown = [w for w in changes.shown if self._on_current_page(w.path[0])]
+        hidden = [w for w in changes.hidden if self._on_current_page(w.path[0])]
+        if shown or hidden:
+            self.footer.announcer.say(_changes_said(self.ctx.t, len(shown), len(hidden)))
+            reveal([w.box for w in shown])
         if report.preview is not None:
             self._show_preview(report.preview.prompt, True)
         else:
             self._show_preview(self.ctx.t("preview_failed", error=str(report.preview_problem)), False)
+
+    def _on_current_page(self, name: str | int) -> bool:
+        pages = self.pane.pages
+        return not pages.multi or pages.page_of.get(str(name)) == pages.current
 
     def _show_preview(self, text: str, ok: bool) -> None:
         self.preview.text = text
@@ -166,13 +182,23 @@ class WizardForm:
         self.close()
 
     def reset(self) -> None:
-        """Start over in the same dialog: defaults, first page, no draft."""
+        """Start over in the same dialog: defaults, first page, no draft; Undo brings it all back."""
+        values, page = self.pane.values(), self.pane.pages.current
         self.draft.drop_pending()
         self.draft.forget()
         self.restored_badge.visible = False  # what it announced is gone
         self._build_form({}, 0)
-        self.footer.show_status([], "hint")
         self.request_report()
+        self.footer.offer_undo(lambda: self._undo_reset(values, page))
+        show_form_top(self.pane.box, focus=False)
+
+    def _undo_reset(self, values: dict[str, Any], page: int) -> None:
+        """The form as it was before Reset, kept as a draft again."""
+        self._build_form(values, page)
+        self.footer.status.clear()
+        self.draft.changed()
+        self.request_report()
+        show_form_top(self.pane.box, focus=True)
 
     def close(self) -> None:
         self.dialog.close()
@@ -184,6 +210,13 @@ class WizardForm:
     def _delete(self) -> None:
         if not self.dialog.is_deleted:
             self.dialog.delete()
+
+
+def _changes_said(t: Texts, shown: int, hidden: int) -> str:
+    """ "2 more fields", "1 field hidden", or both."""
+    parts = ([t("fields_shown_one") if shown == 1 else t("fields_shown", n=shown)] if shown else []) + \
+            ([t("fields_hidden_one") if hidden == 1 else t("fields_hidden", n=hidden)] if hidden else [])
+    return ", ".join(parts)
 
 
 def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,

@@ -9,6 +9,7 @@ values, shows and hides fields as the service's visibility says, and places serv
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from nicegui import ui
@@ -22,6 +23,14 @@ from vance_ui.wizards.rules.validation import FieldError, initial_value
 from vance_ui.wizards.rules.visibility import Visibility
 
 ChangeHandler = Callable[[], None]
+
+
+@dataclass
+class Changes:
+    """The fields a report showed and hid."""
+
+    shown: list[FieldWidget]
+    hidden: list[FieldWidget]
 
 
 class FormFields:
@@ -43,9 +52,18 @@ class FormFields:
     def values(self) -> dict[str, Any]:
         return self.group.values()
 
-    def show(self, visibility: Visibility) -> None:
-        """Hide what a showIf hides; every value stays in its widget."""
-        self.group.each(lambda w: w.set_shown(w.path not in visibility.hidden))
+    def show(self, visibility: Visibility) -> Changes:
+        """Hide what a showIf hides; every value stays in its widget. Returns the fields this shows
+        and hides that were hidden and shown before (not those the service sees for the first time)."""
+        changes = Changes([], [])
+
+        def apply(widget: FieldWidget) -> None:
+            shown = widget.path not in visibility.hidden
+            if widget.set_shown(shown):
+                (changes.shown if shown else changes.hidden).append(widget)
+
+        self.group.each(apply)
+        return changes
 
     def locate(self, path: Path) -> FieldWidget | None:
         return self.group.locate(path)
@@ -53,9 +71,8 @@ class FormFields:
     def clear_errors(self) -> None:
         self.group.each(lambda w: w.set_error(None))
 
-    def show_errors(self, errors: Sequence[FieldError], focus: bool = True) -> list[FieldError]:
-        """Show each error at its field; returns the ones no field matched."""
-        self.clear_errors()
+    def show_errors(self, errors: Sequence[FieldError]) -> list[FieldError]:
+        """Show each error at its field (and none elsewhere); returns the ones no field matched."""
         unplaced: list[FieldError] = []
         messages: dict[int, tuple[FieldWidget, list[str]]] = {}
         for error in errors:
@@ -63,13 +80,9 @@ class FormFields:
             if widget is None:
                 unplaced.append(error)
                 continue
-            text = error.message(self.t.lang)
-            messages.setdefault(id(widget), (widget, []))[1].append(text)
-        for widget, texts in messages.values():
-            widget.set_error(" ".join(dict.fromkeys(texts)))
-        first = next(iter(messages.values()), None)
-        if first is not None and focus:
-            first[0].focus()
+            messages.setdefault(id(widget), (widget, []))[1].append(error.message(self.t.lang))
+        texts = {key: " ".join(dict.fromkeys(found)) for key, (_, found) in messages.items()}
+        self.group.each(lambda w: w.set_error(texts.get(id(w))) if w.error != texts.get(id(w)) else None)
         return unplaced
 
     def clear_hints(self) -> None:

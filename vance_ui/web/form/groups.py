@@ -137,9 +137,6 @@ class RepeatWidget(FieldWidget):
     def children(self) -> list[Group]:
         return [item.group for item in self.items]
 
-    def focus(self) -> None:
-        self.add_button.run_method("focus")
-
 
 def _renumber(widget: FieldWidget, repeat_path: Path, index: int) -> None:
     depth = len(repeat_path)

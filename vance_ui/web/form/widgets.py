@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from nicegui import ui
 
 from vance_ui.web.form.aria import FieldAria
+from vance_ui.web.form.focus import focus_field
 from vance_ui.web.shell.a11y import aria, dom_id
 from vance_ui.web.shell.i18n import Texts
 from vance_ui.wizards.format.localization import localize
@@ -63,6 +64,7 @@ class FieldWidget:
 
     def __init__(self, field: FormField, value: Any, form: FormHost, path: Path) -> None:
         self.field, self.form, self.path = field, form, path
+        self.shown: bool | None = None  # as the service last said; None before it said anything
         self.control: Any = None
         self.error_label: ui.label | None = None
         self.hint_row: ui.row | None = None
@@ -80,6 +82,11 @@ class FieldWidget:
     def label(self) -> str:
         return label_text(self.field, self.form.lang)
 
+    @property
+    def name(self) -> str:
+        """What a screen reader calls the field (no "*"): its label, in an entry "Name, entry 2"."""
+        return self.aria.own_name or localize(self.field.label, self.form.lang)
+
     def build(self, value: Any) -> None:
         raise NotImplementedError
 
@@ -92,17 +99,19 @@ class FieldWidget:
         control.mark(f"field-{self.field.name}")
 
     def _changed(self, *_: Any) -> None:
-        self.set_error(None)
-        self.form.changed()
+        self.form.changed()  # an error shown here goes once the service's report says it is fixed
 
     def value(self) -> Any:
         raw = self.control.value
         return raw if raw is not None else ""
 
-    def set_shown(self, shown: bool) -> None:
-        """A hidden field keeps its control and value: showing it again brings back what was typed."""
+    def set_shown(self, shown: bool) -> bool:
+        """A hidden field keeps its control and value: showing it again brings back what was typed.
+        True when this changes what the service said before (a field new to it changes nothing)."""
+        before, self.shown = self.shown, shown
         if self.box.visible != shown:
             self.box.visible = shown
+        return before is not None and before != shown
 
     def set_error(self, message: str | None) -> None:
         if self.inline_error:
@@ -138,8 +147,8 @@ class FieldWidget:
             self.hint_row.visible = bool(text)
 
     def focus(self) -> None:
-        if self.control is not None:
-            self.control.run_method("focus")
+        """Its first control (a repeat without entries: its Add button), scrolled into view."""
+        focus_field(self.box)
 
     def children(self) -> Sequence[WidgetGroup]:
         """The groups inside it (a repeat's entries)."""
@@ -255,11 +264,6 @@ class MultiSelectWidget(FieldWidget):
 
     def value(self) -> Any:
         return [v for v, box in self.checkboxes.items() if box.value]
-
-    def focus(self) -> None:
-        first = next(iter(self.checkboxes.values()), None)
-        if first is not None:
-            first.run_method("focus")
 
 
 WIDGETS: dict[type, type[FieldWidget]] = {

@@ -7,13 +7,19 @@ page callback; pages unregister when their client goes away.
 Pages only care about wizards. A change that cannot touch a wizard listing (the registry's own
 rule, `touches_wizards`: e.g. the chat sessions and form drafts written on every message and while
 typing) is not delivered; when the store cannot say which files changed, it is.
+
+What an operator wants to read in the log is which wizard files changed: one INFO line per change,
+naming them (the watcher's own "N changes detected" lines, one per chat message or draft written,
+are left out by `runtime.configure_logging`). The app's own write is reported twice, at once and
+when the watcher sees it; the second report is not logged again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Collection
 
 from vance_ui.documents.store import DocumentRef, StoreUnavailable
 from vance_ui.service import WizardService
@@ -21,6 +27,7 @@ from vance_ui.wizards.catalog.cascade import touches_wizards
 
 log = logging.getLogger("vance_ui.web")
 Callback = Callable[[], None]
+ECHO_S = 3.0  # s: the watcher reports a write the app made itself within its debounce (0.4 s) and a scan
 
 
 class ChangeHub:
@@ -30,6 +37,7 @@ class ChangeHub:
         self._pending = False
         self._closed = False
         self._loop: asyncio.AbstractEventLoop | None = None  # the app's, from `open` on
+        self._logged: tuple[frozenset[str], float] = (frozenset(), 0.0)  # the files last logged, and when
 
     def open(self) -> None:
         """At the app's start-up, on its event loop: changes are delivered there from now on."""
@@ -54,7 +62,19 @@ class ChangeHub:
     def _refs_changed(self, refs: frozenset[DocumentRef] | None) -> None:
         if not touches_wizards(refs):
             return
+        self._log(refs)
         self._from_any_thread()
+
+    def _log(self, refs: Collection[DocumentRef] | None) -> None:
+        """One INFO line naming the wizard files (YAML, not a write's temporary file) that changed."""
+        files = frozenset(f"{r.tenant}/{r.project}/{r.path}" for r in refs or ()
+                          if r.path.endswith(".yaml") and not r.path.rsplit("/", 1)[-1].startswith("."))
+        now = time.monotonic()
+        last, when = self._logged
+        if not files or (files == last and now - when < ECHO_S):
+            return
+        self._logged = (files, now)
+        log.info("wizard files changed: %s", ", ".join(sorted(files)))
 
     def _from_any_thread(self) -> None:
         loop = self._loop

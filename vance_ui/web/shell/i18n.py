@@ -224,7 +224,7 @@ _EDITOR_TEXTS: dict[str, dict[str, str]] = {
     "wizard_description": {"en": "Description", "de": "Beschreibung"},
     "wizard_icon": {"en": "Icon", "de": "Icon"},
     "wizard_category": {"en": "Category", "de": "Kategorie"},
-    "wizard_available_in": {"en": "Only in projects (comma-separated)", "de": "Nur in Projekten (mit Komma)"},
+    "wizard_available_in": {"en": "Available in projects", "de": "Verfügbar in Projekten"},
     "wizard_prompt": {"en": "Prompt template", "de": "Prompt-Vorlage"},
     "wizard_validator": {"en": "Validator prompt (Check)", "de": "Prüf-Prompt (Prüfen)"},
     "field_name": {"en": "Name", "de": "Name"},
@@ -316,3 +316,92 @@ _EDITOR_TEXTS: dict[str, dict[str, str]] = {
     "wizard_source": {"en": "Source: {layer}", "de": "Quelle: {layer}"},
 }
 _TEXTS.update(_EDITOR_TEXTS)
+
+
+# Filling a wizard: where the focus goes, what a screen reader is told, Reset's Undo.
+_FORM_FLOW_TEXTS: dict[str, dict[str, str]] = {
+    "step_of": {"en": "Step {n} of {count}: {title}", "de": "Schritt {n} von {count}: {title}"},
+    "fields_shown": {"en": "{n} more fields", "de": "{n} weitere Felder"},
+    "fields_shown_one": {"en": "1 more field", "de": "1 weiteres Feld"},
+    "fields_hidden": {"en": "{n} fields hidden", "de": "{n} Felder ausgeblendet"},
+    "fields_hidden_one": {"en": "1 field hidden", "de": "1 Feld ausgeblendet"},
+    "form_was_reset": {"en": "The form was reset.", "de": "Das Formular wurde zurückgesetzt."},
+}
+_TEXTS.update(_FORM_FLOW_TEXTS)
+
+
+# The editor's problems in plain words (`web/editor/problem_words.py`), its problem list and its
+# keyboard and rename helpers.
+_AUTHORING_TEXTS: dict[str, dict[str, str]] = {
+    "problem_at_field": {"en": "Field '{name}'", "de": "Feld '{name}'"},
+    "problem_at_field_number": {"en": "Field {number}", "de": "Feld {number}"},
+    "problem_at_page": {"en": "Page {number}", "de": "Seite {number}"},
+    "problem_at_follow_up": {"en": "Follow-up {number}", "de": "Folge-Wizard {number}"},
+    "problem_line": {"en": "Line {line} · {text}", "de": "Zeile {line} · {text}"},
+    "problem_yaml": {"en": "This line is not valid YAML: check the indentation, the colon after each key, and that "
+                           "quotes and brackets are closed.",
+                     "de": "Diese Zeile ist kein gültiges YAML: Prüfe die Einrückung, den Doppelpunkt nach jedem "
+                           "Schlüssel und ob Anführungszeichen und Klammern geschlossen sind."},
+    "problem_unknown_key": {"en": "'{name}' is not a setting here: remove it or check its spelling.",
+                            "de": "'{name}' ist hier keine Einstellung: Entferne sie oder prüfe die Schreibweise."},
+    "problem_missing": {"en": "{what} is missing: fill it in.", "de": "{what} fehlt: Bitte ausfüllen."},
+    "problem_empty": {"en": "{what} is empty: fill it in.", "de": "{what} ist leer: Bitte ausfüllen."},
+    "problem_page_no_fields": {"en": "Page {number} has no fields yet: add one or remove the page.",
+                               "de": "Seite {number} hat noch keine Felder: Füge eins hinzu oder entferne die "
+                                     "Seite."},
+    "problem_no_choices": {"en": "This field has no choices yet: add one.",
+                           "de": "Dieses Feld hat noch keine Auswahlmöglichkeiten: Füge eine hinzu."},
+    "problem_no_items": {"en": "Each entry needs at least one field: add one.",
+                         "de": "Jeder Eintrag braucht mindestens ein Feld: Füge eins hinzu."},
+    "problem_empty_template": {"en": "The template is empty: write the text the wizard makes.",
+                               "de": "Die Vorlage ist leer: Schreibe den Text, den der Wizard erzeugt."},
+    "problem_unknown_type": {"en": "'{type}' is not a field type: choose one from the list.",
+                             "de": "'{type}' ist kein Feldtyp: Wähle einen aus der Liste."},
+    "problem_no_type": {"en": "Every field needs a type: choose one.", "de": "Jedes Feld braucht einen Typ: Wähle "
+                                                                           "einen."},
+    "problem_unknown_variable": {"en": "The template reads '{name}', which is no field: it would print as nothing.",
+                                 "de": "Die Vorlage liest '{name}', das kein Feld ist: Es würde als nichts "
+                                       "ausgegeben."},
+    "problem_did_you_mean": {"en": "Did you mean '{name}'?", "de": "Meintest du '{name}'?"},
+    "problem_template": {"en": "The template cannot be read here: {detail}",
+                         "de": "Die Vorlage ist hier nicht lesbar: {detail}"},
+    "problem_show_if_unknown": {"en": "The condition reads '{name}', which is no field here.",
+                                "de": "Die Bedingung liest '{name}', das hier kein Feld ist."},
+    "problem_show_if_cycle": {"en": "These conditions depend on each other in a circle: {cycle}.",
+                              "de": "Diese Bedingungen hängen im Kreis voneinander ab: {cycle}."},
+    "problem_page_unknown_field": {"en": "The page lists '{name}', which is no field.",
+                                   "de": "Die Seite nennt '{name}', das kein Feld ist."},
+    "problem_page_twice": {"en": "'{name}' is already on page {page}: a field is on one page only.",
+                           "de": "'{name}' ist schon auf Seite {page}: Ein Feld steht nur auf einer Seite."},
+    "problem_no_page": {"en": "'{name}' is on no page: choose its page.",
+                        "de": "'{name}' ist auf keiner Seite: Wähle seine Seite."},
+    "problem_password_in_link": {"en": "It uses the password field '{name}', which must never be part of a link.",
+                                 "de": "Sie nutzt das Passwortfeld '{name}', das nie Teil eines Links sein darf."},
+    "problem_wizard_name": {"en": "The file name is no wizard name: use lowercase letters, digits, - and _.",
+                            "de": "Der Dateiname ist kein Wizard-Name: Nutze Kleinbuchstaben, Ziffern, - und _."},
+    "problems_title": {"en": "Problems", "de": "Probleme"},
+    "problem_show": {"en": "Show: {text}", "de": "Zeigen: {text}"},
+    "rename_uses": {"en": "Rename '{old}' to '{new}' there too", "de": "'{old}' dort auch in '{new}' umbenennen"},
+    "rename_uses_hint": {"en": "'{old}' is still read in {count} place(s) (template, condition or follow-up).",
+                         "de": "'{old}' wird noch an {count} Stelle(n) gelesen (Vorlage, Bedingung oder "
+                               "Folge-Wizard)."},
+    "use_field_there": {"en": "Read '{new}' there instead of '{old}'", "de": "Dort '{new}' statt '{old}' lesen"},
+    "editor_jump": {"en": "Go to", "de": "Springen zu"},
+    "editor_prompt_empty": {"en": "(The prompt is empty for these values.)",
+                            "de": "(Der Prompt ist mit diesen Werten leer.)"},
+    "wizard_available_in_hint": {"en": "Empty: in every project. A project id or a pattern like research-*, then "
+                                       "Enter; !id leaves a project out.",
+                                 "de": "Leer: in jedem Projekt. Eine Projekt-ID oder ein Muster wie research-*, dann "
+                                       "Enter; !id lässt ein Projekt aus."},
+    "new_field_label": {"en": "Label of the new field", "de": "Beschriftung des neuen Felds"},
+    "field_type_string": {"en": "Text (one line)", "de": "Text (eine Zeile)"},
+    "field_type_textarea": {"en": "Text (several lines)", "de": "Text (mehrzeilig)"},
+    "field_type_password": {"en": "Password (hidden)", "de": "Passwort (verdeckt)"},
+    "field_type_integer": {"en": "Whole number", "de": "Ganze Zahl"},
+    "field_type_boolean": {"en": "Yes / no", "de": "Ja / Nein"},
+    "field_type_date": {"en": "Date", "de": "Datum"},
+    "field_type_select": {"en": "One of several choices", "de": "Eine von mehreren Auswahlen"},
+    "field_type_multi_select": {"en": "Several choices", "de": "Mehrere Auswahlen"},
+    "field_type_repeat": {"en": "List of entries", "de": "Liste von Einträgen"},
+}
+_TEXTS.update(_AUTHORING_TEXTS)

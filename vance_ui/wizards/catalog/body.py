@@ -21,9 +21,14 @@ from vance_ui.wizards.templates.bounded import CheckedTemplate
 Compiler = Callable[[str, Path, bool], CheckedTemplate]
 
 
+def file_path(loc: Path) -> Path:
+    """A pydantic error location as a place in the file: without the discriminator tags pydantic puts into it."""
+    return tuple(part for part in loc if isinstance(part, int) or part not in FIELD_TYPES)
+
+
 def loc_text(loc: Path) -> str:
-    """A place in the file as lint names it, without the discriminator tags pydantic puts into it."""
-    return path_text(tuple(part for part in loc if isinstance(part, int) or part not in FIELD_TYPES))
+    """A place in the file as lint names it."""
+    return path_text(file_path(loc))
 
 
 def _password_names(fields: list[FormField]) -> set[str]:
@@ -51,8 +56,9 @@ def _rules(wizard: Wizard, positions: Positions, attempt: Callable[..., CheckedT
     try:
         return build_rules(wizard, {loc: c for loc, c in compiled.items() if c is not None})
     except RulesInvalid as invalid:
-        for message, loc in invalid.problems:
-            problems.append(SourceProblem(f"{loc_text(loc)}: {message}", *positions.at(loc)))
+        for rule in invalid.problems:
+            problems.append(SourceProblem(f"{loc_text(rule.loc)}: {rule.message}", *positions.at(rule.loc),
+                                          path=file_path(rule.loc), code=rule.code, params=rule.params))
         return None
 
 
@@ -83,7 +89,8 @@ def compile_all(wizard: Wizard, positions: Positions, compiler: Compiler) -> tup
             if leaked:
                 problems.append(SourceProblem(
                     f"suggestedFollowUps[{index}].{key}: uses password field '{sorted(leaked)[0]}', "
-                    "which must never appear in a link", positions.at(base)[0]))
+                    "which must never appear in a link", positions.at(base)[0], path=base, code="password_in_link",
+                    params={"name": sorted(leaked)[0]}))
         if all(labels.values()) and all(prefill.values()):
             follow_ups.append(CompiledFollowUp(
                 follow.wizard,

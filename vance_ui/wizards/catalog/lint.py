@@ -1,11 +1,10 @@
 """Authoring checks for wizard files (`vance lint`): pure functions from file bytes to findings.
 
-Loading already reports YAML, schema and template problems with file positions; on top of that
-this module finds what loads fine but is most likely a mistake: unknown or unused template
-variables, unknown icons, follow-ups into the void, prefill keys the target lacks, `availableIn`
-patterns that can never match, and wizards that shadow a lower cascade layer. Unknown variables
-and icons are the loader's warnings too (`load_warnings`): same message, same position; lint
-calls an unknown variable an error, since it prints as nothing.
+Loading already reports YAML, schema and template problems with file positions, unknown template
+variables among them (they print as nothing); on top of that this module finds what loads fine but
+is most likely a mistake: unused fields, unknown icons, follow-ups into the void, prefill keys the
+target lacks, `availableIn` patterns that can never match, and wizards that shadow a lower cascade
+layer. An unknown icon is the loader's warning too (`load_warnings`): same message, same position.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from typing import Literal, Protocol
 from vance_ui.documents.store import SEGMENT_RE, InvalidDocumentPath
 from vance_ui.wizards.catalog.availability import NO_PROJECT, is_available
 from vance_ui.wizards.catalog.cascade import FOLDER, PROJECT_ID_RE, SUFFIX, USER_PREFIX, WizardRegistry
-from vance_ui.wizards.catalog.load_warnings import TextIndex, template_sources, undeclared_variables, unknown_icon
+from vance_ui.wizards.catalog.load_warnings import TextIndex, template_sources, unknown_icon
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.catalog.model import LoadedWizard, Source
 from vance_ui.wizards.format.paths import Path
@@ -121,7 +120,6 @@ def check_wizard(wizard: LoadedWizard, content: bytes, file: str, context: LintC
         node = None
     text_lines = content.decode("utf-8-sig", "replace").splitlines()
     check = _Checker(wizard, TextIndex(Positions(node), text_lines), file)
-    check.variables()
     check.icon()
     check.unused_fields(context.templates)
     check.follow_ups(context)
@@ -153,10 +151,6 @@ class _Checker:
             template_line: int | None = None, line_only: bool = False) -> None:
         line, col = self.index.position(loc, word=word, template_line=template_line)
         self.findings.append(_at(self.file, line, 1 if line_only else col, severity, message))
-
-    def variables(self) -> None:
-        for found in undeclared_variables(self.wizard.body, self.index):
-            self.findings.append(_at(self.file, found.line, found.column, "error", found.message))
 
     def icon(self) -> None:
         found = unknown_icon(self.wizard.definition.icon, self.index.positions)

@@ -19,8 +19,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from vance_ui.wizards.catalog.body import Compiler, compile_all, loc_text, templates_of_body
-from vance_ui.wizards.catalog.load_warnings import load_warnings
+from vance_ui.wizards.catalog.body import Compiler, compile_all, file_path, loc_text, templates_of_body
+from vance_ui.wizards.catalog.load_warnings import load_warnings, undeclared_variables
 from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.schema import FIELD_TYPES, HEAD_KEYS, FormField, RepeatField, Wizard
 from vance_ui.wizards.format.yaml_source import Positions, SourceProblem, parse_yaml
@@ -41,21 +41,29 @@ def _schema_problems(exc: ValidationError, positions: Positions) -> list[SourceP
         loc = tuple(error["loc"])
         where = loc_text(loc)
         kind = error["type"]
+        code, params = kind, {}
         if kind == "extra_forbidden":
             key = where.rsplit(".", 1)[-1]
             parent = where.rsplit(".", 1)[0] if "." in where else ""
             tag = next((p for p in loc if isinstance(p, str) and p in FIELD_TYPES), None)
             message = f"unknown key '{key}'" + (f" (not allowed for type '{tag}')" if tag else "")
             where = parent
+            code, params = "unknown_key", {"key": key, "type": tag or ""}
         elif kind == "missing":
             message = "this key is required"
+            params = {"key": str(loc[-1])}
         elif kind == "union_tag_invalid":
             message = f"unknown field type (use one of: {', '.join(FIELD_TYPES)})"
+            code, params = "unknown_type", {"type": str((error.get("ctx") or {}).get("tag", ""))}
         elif kind == "union_tag_not_found":
             message = "every field needs a 'type'"
+            code = "no_type"
         else:
             message = error["msg"].removeprefix("Value error, ")
-        problems.append(SourceProblem(f"{where}: {message}" if where else message, *positions.at(loc)))
+            params = {"detail": message, **{k: str(v) for k, v in (error.get("ctx") or {}).items()
+                                            if k in ("min_length", "max_length", "ge", "le", "pattern")}}
+        problems.append(SourceProblem(f"{where}: {message}" if where else message, *positions.at(loc),
+                                      path=file_path(loc), code=code, params=params))
     return problems
 
 
@@ -76,11 +84,14 @@ def _default_problems(fields: list[FormField], positions: Positions, loc: Path =
                 if key not in names:
                     where = (*here, "defaultValue", number, key)
                     problems.append(SourceProblem(f"{loc_text(where)}: unknown key '{key[:64]}' (the item has "
-                                                  f"no such field)", *positions.at(where)))
+                                                  f"no such field)", *positions.at(where), path=where,
+                                                  code="unknown_key", params={"key": key[:64], "type": ""}))
         result = validate_values([field], {field.name: field.default_value})
         for error in result.errors:
-            problems.append(SourceProblem(f"{loc_text((*here, 'defaultValue'))}: {error.field}: {error.message('en')}",
-                                          *positions.at((*here, "defaultValue"))))
+            detail = f"{error.field}: {error.message('en')}"
+            problems.append(SourceProblem(f"{loc_text((*here, 'defaultValue'))}: {detail}",
+                                          *positions.at((*here, "defaultValue")), path=(*here, "defaultValue"),
+                                          params={"detail": detail}))
     return problems
 
 
@@ -102,7 +113,8 @@ def _checker(positions: Positions, compile_template: CompileTemplate) -> Compile
             start = positions.body_line(loc)
             line = start + (found.lineno - 1) if start and found.lineno else start
             value_line, value_column = positions.at(loc)  # a one-line value (a showIf): the problem is in it
-            raise SourceProblem(f"{origin}: {found.message}", line, value_column if line == value_line else None)
+            raise SourceProblem(f"{origin}: {found.message}", line, value_column if line == value_line else None,
+                                path=file_path(loc), code="template", params={"detail": found.message})
         return CheckedTemplate(source, origin, found, expression, positions.body_line(loc))
 
     return check
@@ -116,14 +128,16 @@ def _plain(value: Any) -> str:
 
 
 def _problems(problems: list[SourceProblem]) -> dict[str, Any]:
-    shown = [[p.line, p.column, p.message] for p in problems[:MAX_PROBLEMS]]
+    shown = [{"line": p.line, "column": p.column, "message": p.message, "path": p.path, "code": p.code,
+              "params": p.params} for p in problems[:MAX_PROBLEMS]]
     if len(problems) > MAX_PROBLEMS:
-        shown.append([None, None, f"... and {len(problems) - MAX_PROBLEMS} more problems"])
+        shown.append({"message": f"... and {len(problems) - MAX_PROBLEMS} more problems", "code": "more",
+                      "params": {"count": str(len(problems) - MAX_PROBLEMS)}})
     return {"problems": shown}
 
 
 def load_text(content: bytes, compile_template: CompileTemplate) -> dict[str, Any]:
-    """`{"problems": [[line, column, message], ...]}`, or what a successful load caches:
+    """`{"problems": [{"line", "column", "message", "path", "code", "params"}, ...]}`, or what a successful load caches:
     `{"head", "body", "templates", "lines", "warnings"}` (see `CachedLoad`)."""
     try:
         data, node = parse_yaml(content)
@@ -142,15 +156,20 @@ def load_text(content: bytes, compile_template: CompileTemplate) -> dict[str, An
     problems += _default_problems(wizard.fields, positions)
     if problems or body is None:
         return _problems(problems or [SourceProblem("the wizard does not load")])
+    unknown = undeclared_variables(body, positions, content)  # each would print as nothing: see docs/editor.md
+    if unknown:
+        return _problems(unknown)
     try:
         text = json.dumps(data, ensure_ascii=False, default=_plain)
+        if json.loads(text) != data and Wizard.model_validate_json(text) != wizard:
+            raise ValueError("a value that JSON would change (a key that is a number, a NaN)")
     except (TypeError, ValueError) as exc:
-        return _problems([SourceProblem(f"the file holds {exc} that a wizard cannot keep")])
+        return _problems([SourceProblem(f"the file holds {exc}, which a wizard cannot keep")])
     templates = templates_of_body(body)
     return {
         "head": {key: data[key] for key in HEAD_KEYS if key in data},
         "body": text,
         "templates": {template.origin: sorted(template.variables) for template in templates},
         "lines": {template.origin: template.line for template in templates if template.line},
-        "warnings": [[w.line, w.column, w.message] for w in load_warnings(body, positions, content)],
+        "warnings": [[w.line, w.column, w.message] for w in load_warnings(body, positions)],
     }

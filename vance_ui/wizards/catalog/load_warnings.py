@@ -1,9 +1,11 @@
-"""What loads but is most likely a mistake, found the same way by the loader and by `vance lint`.
+"""What a loaded file's templates read, and what loads but is most likely a mistake, found the same
+way by the loader and by `vance lint`.
 
-An unknown template variable renders as nothing ("Plan a -day offsite") and an unknown icon as
-the generic one: the server still serves such a wizard, but it logs a WARN with the file position
-and hands the warnings to the author (the definition's `warnings`, the form's preview); lint reports
-the same finding at the same position.
+An unknown template variable renders as nothing ("Plan a -day offsite"): the loader refuses the
+file with it (`undeclared_variables`), at the line and column lint names. An unknown icon renders
+as the generic one: the server serves such a wizard, logs a WARN with the file position and hands
+the warning to the author (the definition's `warnings`, the form's preview); lint reports the same
+finding at the same position.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from vance_ui.wizards.catalog.model import LoadWarning, WizardBody
 from vance_ui.wizards.format.heroicons import heroicon, unknown_icon_message
 from vance_ui.wizards.format.paths import Path, path_text
 from vance_ui.wizards.format.schema import CONTEXT_VARIABLES
-from vance_ui.wizards.format.yaml_source import Positions
+from vance_ui.wizards.format.yaml_source import Positions, SourceProblem
 from vance_ui.wizards.templates.bounded import CheckedTemplate
 from vance_ui.wizards.templates.limits import TEMPLATE_GLOBALS
 
@@ -86,19 +88,25 @@ class TextIndex:
         return line, col
 
 
-def undeclared_variables(body: WizardBody, index: TextIndex) -> list[LoadWarning]:
-    """Names a template reads that are neither a field nor a context variable (they print as nothing)."""
+def undeclared_variables(body: WizardBody, positions: Positions, content: bytes) -> list[SourceProblem]:
+    """Names a template reads that are neither a field nor a context variable: each prints as
+    nothing, so the loader refuses the file with them (cheap when there are none; one scan of each
+    line and template however many there are)."""
     fields = sorted({f.name for f in body.definition.fields})
     known = set(fields) | CONTEXT_VARIABLES | TEMPLATE_GLOBALS
-    found: list[LoadWarning] = []
+    if not any(compiled.variables - known for _, _, compiled, _ in template_sources(body)):
+        return []
+    index = TextIndex(positions, content.decode("utf-8-sig", "replace").splitlines())
+    found: list[SourceProblem] = []
     for loc, source, compiled, _ in template_sources(body):
         for name in sorted(compiled.variables - known):
             hint = difflib.get_close_matches(name, fields, n=1)
             message = (f"{path_text(loc)}: '{name}' is neither a field nor a context variable "
                        "(lang, user, project, today)" + (f"; did you mean '{hint[0]}'?" if hint else ""))
             line, col = index.position(loc, word=name, template_line=index.first_line(source, name))
-            found.append(LoadWarning(line or 1, col or 1, message))
-    return found
+            found.append(SourceProblem(message, line or 1, col or 1, path=loc, code="unknown_variable",
+                                       params={"name": name, "hint": hint[0] if hint else ""}))
+    return sorted(found, key=lambda problem: (problem.line or 0, problem.column or 0))
 
 
 def unknown_icon(icon: str | None, positions: Positions) -> LoadWarning | None:
@@ -108,11 +116,7 @@ def unknown_icon(icon: str | None, positions: Positions) -> LoadWarning | None:
     return LoadWarning(line or 1, col or 1, unknown_icon_message(icon))
 
 
-def load_warnings(body: WizardBody, positions: Positions, content: bytes) -> tuple[LoadWarning, ...]:
-    """Every warning of a freshly loaded file, in file order (cheap when there are none)."""
+def load_warnings(body: WizardBody, positions: Positions) -> tuple[LoadWarning, ...]:
+    """Every warning of a freshly loaded file, in file order (an unknown icon)."""
     icon = unknown_icon(body.definition.icon, positions)
-    fields = {f.name for f in body.definition.fields} | CONTEXT_VARIABLES | TEMPLATE_GLOBALS
-    if not any(compiled.variables - fields for _, _, compiled, _ in template_sources(body)):
-        return (icon,) if icon else ()
-    index = TextIndex(positions, content.decode("utf-8-sig", "replace").splitlines())
-    return tuple(sorted([*([icon] if icon else []), *undeclared_variables(body, index)]))
+    return (icon,) if icon else ()

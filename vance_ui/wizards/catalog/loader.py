@@ -46,7 +46,8 @@ def load_wizard(name: str, content: bytes, location: str, templates: Templates, 
     found (`RendererBusy` when no worker could take it: not the file's fault)."""
     if not WIZARD_NAME_RE.fullmatch(name):
         raise WizardLoadError(location, [SourceProblem(
-            f"'{name}' is not a valid wizard name: use lowercase letters, digits, '-' and '_' in the file name")])
+            f"'{name}' is not a valid wizard name: use lowercase letters, digits, '-' and '_' in the file name",
+            code="wizard_name")])
     if cache is not None:
         cached = cache.get(name, content)
         if cached is not None:
@@ -79,14 +80,21 @@ def _loaded_by_worker(content: bytes, location: str, templates: Templates) -> Ca
             from None
     try:
         if "problems" in answer:
-            raise WizardLoadError(location, [SourceProblem(str(message), line, column)
-                                             for line, column, message in answer["problems"]])
+            raise WizardLoadError(location, [_problem(found) for found in answer["problems"]])
         return CachedLoad(dict(answer["head"]), str(answer["body"]),
                           {origin: frozenset(names) for origin, names in answer["templates"].items()},
                           {origin: int(line) for origin, line in answer["lines"].items()},
                           tuple((int(line), int(column), str(text)) for line, column, text in answer["warnings"]))
     except (KeyError, TypeError, ValueError, AttributeError):
         raise WizardLoadError(location, [SourceProblem("the load worker answered wrongly")]) from None
+
+
+def _problem(found: dict[str, Any]) -> SourceProblem:
+    """A problem as the load worker answers it (`load_job`)."""
+    path = found.get("path")
+    return SourceProblem(str(found["message"]), found.get("line"), found.get("column"),
+                         path=tuple(path) if path is not None else None, code=str(found.get("code", "")),
+                         params={str(key): str(value) for key, value in (found.get("params") or {}).items()})
 
 
 def _from_cache(name: str, cached: CachedLoad, location: str, version: str) -> LoadedWizard | None:

@@ -26,8 +26,8 @@ class Source(StrEnum):
 
 @dataclass(frozen=True, slots=True, order=True)
 class LoadWarning:
-    """Something in a file that loads but is most likely a mistake (an undeclared template
-    variable, an unknown icon): the wizard is served, and the author is told where."""
+    """Something in a file that loads but is most likely a mistake (an unknown icon): the wizard
+    is served, and the author is told where."""
 
     line: int
     column: int

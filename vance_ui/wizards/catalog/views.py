@@ -80,7 +80,7 @@ class WizardDefinition(WizardSummary):
     pages: list[PageView] | None = Field(default=None, description="a multi-step wizard's pages, in order")
     has_validator: bool = Field(description="true when the wizard offers an LLM Check (POST .../validate)")
     warnings: list[str] = Field(default_factory=list, description="for the author: what loads but is most likely "
-                                "a mistake (unknown template variable or icon), as `file:line:col: message`")
+                                "a mistake (an unknown icon), as `file:line:col: message`")
 
 
 def field_view(field: FormField, lang: str, level: Level | None = None) -> FieldView:

@@ -29,13 +29,20 @@ _BAD_SCALAR = re.compile("[\x00\ud800-\udfff]")
 
 
 class SourceProblem(Exception):
-    """What is wrong, and where (1-based line and column, when known)."""
+    """What is wrong, and where: 1-based line and column, and `path`, the place in the file's data
+    (`("pages", 1, "fields")`), when known. `code` names the kind of problem and `params` what its
+    message quotes, so an editor can say it in the author's words and language; `message` is the
+    technical text lint and the API print."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, column: int | None = None, *,
+                 path: Path | None = None, code: str = "", params: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
+        self.path = path
+        self.code = code
+        self.params = params or {}
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line else ""
@@ -154,8 +161,8 @@ def parse_yaml(content: bytes) -> tuple[Any, yaml.Node | None]:
             raise SourceProblem(f"the tag '{name}' is not allowed: wizard files hold plain YAML values only",
                                 mark.line + 1, mark.column + 1) from None
         if mark is None:
-            raise SourceProblem(f"invalid YAML: {message}") from None
-        raise SourceProblem(f"invalid YAML: {message}", mark.line + 1, mark.column + 1) from None
+            raise SourceProblem(f"invalid YAML: {message}", code="yaml") from None
+        raise SourceProblem(f"invalid YAML: {message}", mark.line + 1, mark.column + 1, code="yaml") from None
     except ValueError as exc:
         if "digits" in str(exc):  # int() refuses more than sys.get_int_max_str_digits() digits
             raise SourceProblem("a number has too many digits") from None

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 ErrorCode = Literal[
     "required", "min_items", "max_items", "integer_min", "integer_max", "date_min", "date_max", "not_a_choice",
-    "invalid_type", "too_long"
+    "invalid_type", "too_long", "no_such_date", "no_such_month"
 ]
 #: what an `invalid_type` error says the value should have been (its `expected` parameter)
 Expected = Literal["text", "clean_text", "true_or_false", "one_choice", "whole_number", "date", "choice_list",
@@ -17,7 +17,8 @@ Expected = Literal["text", "clean_text", "true_or_false", "one_choice", "whole_n
 
 LANGUAGES = ("en", "de")
 
-#: every error code's words per language; `{min}`, `{max}`, `{value}` and `{expected}` are its parameters
+#: every error code's words per language; `{min}`, `{max}`, `{value}` and `{expected}` are its parameters,
+#: `{month_name}` and `{ordinal}` are worded from `no_such_date`'s `month` and `day` (`{days}`: the month's days)
 MESSAGES: dict[ErrorCode, dict[str, str]] = {
     "required": {"en": "This field is required.", "de": "Dieses Feld ist erforderlich."},
     "min_items": {"en": "Add at least {min} entries.", "de": "Mindestens {min} Einträge anlegen."},
@@ -30,6 +31,18 @@ MESSAGES: dict[ErrorCode, dict[str, str]] = {
                      "de": "'{value}' ist keine der Auswahlmöglichkeiten."},
     "invalid_type": {"en": "Expected {expected}.", "de": "Erwartet: {expected}."},
     "too_long": {"en": "Text is longer than {max} characters.", "de": "Der Text ist länger als {max} Zeichen."},
+    "no_such_date": {"en": "{month_name} {year} has no {ordinal} day, only {days}.",
+                     "de": "Der {month_name} {year} hat keinen {ordinal} Tag, nur {days}."},
+    "no_such_month": {"en": "There is no month {month}: months go from 01 to 12.",
+                      "de": "Einen Monat {month} gibt es nicht: Monate gehen von 01 bis 12."},
+}
+
+#: the months' names for `no_such_date`
+MONTHS: dict[str, tuple[str, ...]] = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"),
+    "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+           "November", "Dezember"),
 }
 
 #: the `expected` parameter of `invalid_type`, per language
@@ -54,4 +67,15 @@ def error_message(code: ErrorCode, params: Mapping[str, Any], lang: str) -> str:
     values = dict(params)
     if code == "invalid_type":
         values["expected"] = EXPECTED[values["expected"]][lang]
+    if code == "no_such_date":
+        values["month_name"] = MONTHS[lang][values["month"] - 1]
+        values["ordinal"] = _ordinal(values["day"], lang)
     return MESSAGES[code][lang].format(**values)
+
+
+def _ordinal(number: int, lang: str) -> str:
+    """30 -> "30th" in English, "30." in German."""
+    if lang == "de":
+        return f"{number}."
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"

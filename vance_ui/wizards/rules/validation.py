@@ -8,6 +8,7 @@ not validated and take their type's empty value; what decides that is `visibilit
 
 from __future__ import annotations
 
+import calendar
 import contextlib
 import dataclasses
 import math
@@ -18,6 +19,7 @@ from typing import Any
 
 from vance_ui.wizards.format.paths import Path, path_text
 from vance_ui.wizards.format.schema import (
+    ISO_DATE_RE,
     BooleanField,
     DateField,
     FormField,
@@ -242,7 +244,7 @@ def _validate_date(field: DateField, raw: Any, path: Path, out: _Collector) -> s
             out.add(path, "required")
         return None
     if not isinstance(raw, str) or parse_iso_date(raw) is None:  # exactly YYYY-MM-DD: no blanks around it
-        out.add(path, "invalid_type", expected="date")
+        _no_date(raw if isinstance(raw, str) else None, path, out)
         return None
     text: str = raw
     if field.date_min is not None and text < field.date_min:
@@ -252,6 +254,18 @@ def _validate_date(field: DateField, raw: Any, path: Path, out: _Collector) -> s
         out.add(path, "date_max", max=field.date_max)
         return None if out.lenient else text
     return text
+
+
+def _no_date(text: str | None, path: Path, out: _Collector) -> None:
+    """Why `text` is no date: not YYYY-MM-DD at all, or a month or day the calendar does not have."""
+    if text is None or not ISO_DATE_RE.fullmatch(text) or text.startswith("0000"):
+        out.add(path, "invalid_type", expected="date")
+        return
+    year, month, day = (int(part) for part in text.split("-"))
+    if not 1 <= month <= 12:
+        out.add(path, "no_such_month", month=month)
+        return
+    out.add(path, "no_such_date", year=year, month=month, day=day, days=calendar.monthrange(year, month)[1])
 
 
 def _validate_multi(field: MultiSelectField, raw: Any, path: Path, out: _Collector) -> list[str]:

@@ -17,7 +17,7 @@ import graphlib
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.schema import CONTEXT_VARIABLES, FormField, RepeatField, Wizard
@@ -74,17 +74,27 @@ class Visibility:
         return cls(frozenset(), (True,) * len(rules.pages))
 
 
+class RuleProblem(NamedTuple):
+    """One problem of a showIf or of the pages: the message, where it is in the file, and its kind
+    (`code`, with the names it quotes in `params`) for an editor to say it in the author's words."""
+
+    message: str
+    loc: Path
+    code: str
+    params: dict[str, str]
+
+
 class RulesInvalid(Exception):
     """Every problem of a wizard's showIf and pages, each with where it is in the file."""
 
-    def __init__(self, problems: list[tuple[str, Path]]) -> None:
-        super().__init__("; ".join(message for message, _ in problems))
+    def __init__(self, problems: list[RuleProblem]) -> None:
+        super().__init__("; ".join(problem.message for problem in problems))
         self.problems = problems
 
 
 def build_rules(wizard: Wizard, conditions: Mapping[Path, CheckedTemplate]) -> FormRules:
     """`conditions`: each compiled showIf by its location (`("fields", 2, "showIf")`)."""
-    problems: list[tuple[str, Path]] = []
+    problems: list[RuleProblem] = []
     page_of = _page_structure(wizard, problems)
     top_names = frozenset(f.name for f in wizard.fields)
     page_conditions: list[CheckedTemplate | None] = []
@@ -104,7 +114,7 @@ def build_rules(wizard: Wizard, conditions: Mapping[Path, CheckedTemplate]) -> F
     return FormRules(top, tuple(page_conditions), page_of, tuple(page_reads))
 
 
-def _page_structure(wizard: Wizard, problems: list[tuple[str, Path]]) -> dict[str, int]:
+def _page_structure(wizard: Wizard, problems: list[RuleProblem]) -> dict[str, int]:
     if wizard.pages is None:
         return {}
     names = {f.name for f in wizard.fields}
@@ -113,31 +123,34 @@ def _page_structure(wizard: Wizard, problems: list[tuple[str, Path]]) -> dict[st
         for position, name in enumerate(page.fields):
             where: Path = ("pages", index, "fields", position)
             if name not in names:
-                problems.append((f"'{name}' is not a top-level field", where))
+                problems.append(RuleProblem(f"'{name}' is not a top-level field", where, "page_unknown_field",
+                                            {"name": name}))
             elif name in page_of:
-                problems.append((f"field '{name}' is already on page {page_of[name] + 1}", where))
+                problems.append(RuleProblem(f"field '{name}' is already on page {page_of[name] + 1}", where,
+                                            "page_twice", {"name": name, "page": str(page_of[name] + 1)}))
             else:
                 page_of[name] = index
     for position, f in enumerate(wizard.fields):
         if f.name not in page_of:
-            problems.append((f"field '{f.name}' is on no page (with pages, every top-level field is on one)",
-                             ("fields", position)))
+            problems.append(RuleProblem(f"field '{f.name}' is on no page (with pages, every top-level field is on one)",
+                                        ("fields", position), "no_page", {"name": f.name}))
     return page_of
 
 
 def _reads(condition: CheckedTemplate | None, visible: frozenset[str], loc: Path,
-           problems: list[tuple[str, Path]]) -> set[str]:
+           problems: list[RuleProblem]) -> set[str]:
     """The field names an expression reads; an unknown name is a problem."""
     if condition is None:
         return set()
     unknown = sorted(condition.variables - visible - CONTEXT_VARIABLES)
     for name in unknown:
-        problems.append((f"reads '{name}', which is not a field here (nor lang, user, project, today)", loc))
+        problems.append(RuleProblem(f"reads '{name}', which is not a field here (nor lang, user, project, today)", loc,
+                                    "show_if_unknown", {"name": name}))
     return set(condition.variables & visible)
 
 
 def _level(fields: Sequence[FormField], loc: Path, outer: tuple[frozenset[str], ...],
-           conditions: Mapping[Path, CheckedTemplate], problems: list[tuple[str, Path]],
+           conditions: Mapping[Path, CheckedTemplate], problems: list[RuleProblem],
            extra: Mapping[str, set[str]] | None = None) -> tuple[Level, dict[tuple[int, str], Path]]:
     """One level's order; also what it reads from outer scopes, as (scope index, name) -> the
     location of the first showIf that reads it."""
@@ -181,7 +194,8 @@ def _level(fields: Sequence[FormField], loc: Path, outer: tuple[frozenset[str], 
         place = _cycle_place(loop, readers, loc)
         if len(set(loop)) == 1 and "item" in place:
             shown += f" (an item's showIf cannot read '{loop[0]}', the list the item is in)"
-        problems.append((f"the showIf conditions form a cycle: {shown}", place))
+        problems.append(RuleProblem(f"the showIf conditions form a cycle: {shown}", place, "show_if_cycle",
+                                    {"cycle": shown}))
         order = tuple(graph)
     return Level(order, found, depends, levels), external
 

@@ -17,6 +17,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.yaml_source import SourceProblem
 from vance_ui.wizards.source.follow_ups import SourceFollowUps
 from vance_ui.wizards.source.keys import COMMON_FIELD_KEYS, FIELD_KEYS, TYPE_KEYS, WIZARD_KEYS
@@ -31,6 +32,7 @@ from vance_ui.wizards.source.roundtrip import (
     set_localized,
     texts_of,
 )
+from vance_ui.wizards.source.uses import rename_uses, uses_of
 
 __all__ = ["FieldPath", "SourceDocument", "keep_formatting"]
 
@@ -175,6 +177,14 @@ class SourceDocument:
             field.pop(key, None)
         else:  # a name being retyped may be empty for a moment: it stays in its place
             put_key(field, key, block_scalar(value), FIELD_KEYS)
+
+    def uses_of(self, name: str) -> list[Path]:
+        """Where the templates, showIfs and follow-ups read the top-level field `name`."""
+        return uses_of(self.root, name)
+
+    def rename_uses(self, old: str, new: str) -> int:
+        """What reads `old` reads `new` (after a rename of the field); how many places changed."""
+        return rename_uses(self.root, old, new)
 
     def set_type(self, path: FieldPath, type_: str, lang: str) -> None:
         """Change a field's type: settings the new type does not have go, what it needs comes."""

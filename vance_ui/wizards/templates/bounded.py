@@ -66,6 +66,11 @@ class Templates:
         a successful load caches. Stopped at LOAD_LIMITS' deadline or the worker's memory cap."""
         return self.loads.run("load", content.decode("latin-1"), "load", False, None, LOAD_LIMITS)
 
+    def bounds(self, content: bytes) -> Any:
+        """Whether a load worker finds the text within every bound of a wizard file (size, values,
+        depth, expanded size, value lengths): `{}`, or `{"problem": [line, column, message]}`."""
+        return self.loads.run("bounds", content.decode("latin-1"), "bounds", False, None, LOAD_LIMITS)
+
     def yaml_of_json(self, body: bytes) -> Any:
         """A JSON body as wizard text (`format.json_body`), read by a load worker:
         `{"yaml": text}` or `{"refused": why}`."""

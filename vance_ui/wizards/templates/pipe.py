@@ -31,8 +31,8 @@ MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an answer is at most 200,000 characters o
 PIPE_BUFFER_BYTES = 60_000  # Linux pipes hold 64 KiB: a smaller request is written without waiting
 PACKAGE_PARENT = str(Path(vance_ui.__file__).resolve().parents[1])  # where `-m vance_ui...` is found
 
-#: "check", "constants" and "render" are every worker's; "load" and "yaml" (wizard text) a load worker's
-Op = Literal["check", "constants", "render", "load", "yaml"]
+#: "check", "constants" and "render" are every worker's; "load", "yaml" and "bounds" (wizard text) a load worker's
+Op = Literal["check", "constants", "render", "load", "yaml", "bounds"]
 #: the two kinds of worker process: templates only, and templates plus wizard text (`vance_ui.wizards.load_worker`)
 RENDER_WORKER = "vance_ui.wizards.templates.worker"
 LOAD_WORKER = "vance_ui.wizards.load_worker"
@@ -55,7 +55,7 @@ def encode_request(op: Op, source: str, origin: str, expression: bool, context: 
 def answer(reply: dict[str, Any] | None, limits: TemplateLimits, op: Op) -> Any:
     """What the worker answered, or the `TemplateProblem` it reported; None: it was stopped."""
     if reply is None:
-        doing = {"render": "rendering", "load": "loading", "yaml": "reading"}.get(op, "compiling")
+        doing = {"render": "rendering", "load": "loading", "yaml": "reading", "bounds": "reading"}.get(op, "compiling")
         raise TemplateProblem("limit", f"{doing} took longer than {limits.deadline_seconds:g} s "
                                        "or ran out of memory, and was stopped")
     if "problem" in reply:
