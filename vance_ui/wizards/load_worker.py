@@ -7,8 +7,9 @@ checked, positions, warnings), "yaml" (a JSON body as the YAML text that is stor
 the editor's form view parses it). It runs under the same caps as a render worker: the address space the
 kernel enforces, CPU time, a low priority, and the pool's kill at the deadline, so no wizard text
 can hold the app's event loop, CPU or memory. Each template is checked within CHECK_LIMITS'
-deadline (a timer interrupts its compile; the problem names its place), the whole load within
-LOAD_LIMITS'. The web app, the API and the CLI never import this module.
+deadline of CPU time (a timer interrupts its compile; the problem names its place), the whole
+load within LOAD_LIMITS' (wall time: the pool kills the worker). The web app, the API and the
+CLI never import this module.
 """
 
 from __future__ import annotations
@@ -36,13 +37,14 @@ def _too_long(_signal: int, _frame: FrameType | None) -> None:
 
 
 def check_template(source: str, origin: str, expression: bool) -> frozenset[str]:
-    """The names a template reads, compiled within CHECK_LIMITS' deadline."""
+    """The names a template reads, compiled within CHECK_LIMITS' deadline of CPU time (not of wall
+    time: the verdict on a text must not depend on how busy the machine is)."""
     try:
-        signal.setitimer(signal.ITIMER_REAL, CHECK_LIMITS.deadline_seconds)
+        signal.setitimer(signal.ITIMER_PROF, CHECK_LIMITS.deadline_seconds)
         try:
             return compile_source(source, origin, expression)[1]
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
     except _CompileTooLong:  # also when the timer fired just as the compile ended
         raise TemplateProblem("limit", f"compiling took longer than {CHECK_LIMITS.deadline_seconds:g} s, "
                                        "and was stopped") from None
@@ -70,7 +72,7 @@ def _yaml(request: dict[str, Any]) -> dict[str, str]:
 
 
 def main() -> None:
-    signal.signal(signal.SIGALRM, _too_long)
+    signal.signal(signal.SIGPROF, _too_long)
     worker.main({"load": _load, "yaml": _yaml, "bounds": _bounds})
 
 
