@@ -25,6 +25,7 @@ YAML = {"content-type": "application/yaml"}
 HEAD = "title: {en: T}\ndescription: {en: D}\n"
 FIELD = "  - {name: topic, type: string, label: {en: Topic}}\n"
 MIB = 1024 * 1024
+HEALTHZ_CPU = 0.003  # seconds of the app's CPU per /healthz answered (measured ~1.5 ms; with room)
 
 
 def alias_bomb(levels: int = 7) -> str:
@@ -113,14 +114,19 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
 
 
 def assert_unnoticed(outcome: Attacked) -> None:
-    """What the issue asks: a cheap answer (at most 1.5 s of CPU in the app and its workers, each
-    shape costs ~0.5 s; the wall time only within the load deadline, as it depends on how busy the
-    machine is), `/healthz` for others as fast as usual (its median under 100 ms; a single answer
-under 0.5 s, as a busy 2-core machine's scheduler alone may delay one), at most 64 MiB more."""
+    """What the issue asks, measured so that a busy machine does not decide it: a cheap answer (at
+    most 1.5 s of CPU in the app and its workers; each shape costs ~0.5 s; the wall time only within
+    the load deadline), next to nothing of it in the app's own process (its event loop cannot have
+    been held), `/healthz` for others as fast as usual (median under 100 ms; a single answer under
+    1 s, as a busy 2-core machine's scheduler alone delays one now and then), at most 64 MiB more."""
     assert outcome.cpu < 1.5, f"the answer cost {outcome.cpu:.2f} s of CPU"
+    own = outcome.app_cpu - HEALTHZ_CPU * len(outcome.latencies)  # what the app spent besides answering /healthz
+    assert own < 0.15, f"the app's own process spent {own:.2f} s of CPU on it"
     assert outcome.took < 10.0, f"the answer took {outcome.took:.2f} s"
-    assert statistics.median(outcome.latencies) < 0.1, f"/healthz median {statistics.median(outcome.latencies):.3f} s"
-    assert outcome.worst < 0.5, f"/healthz waited {outcome.worst:.3f} s meanwhile"
+    if len(outcome.latencies) >= 5:  # a median of fewer says more about the machine than about the app
+        median = statistics.median(outcome.latencies)
+        assert median < 0.1, f"/healthz median {median:.3f} s"
+    assert outcome.worst < 1.0, f"/healthz waited {outcome.worst:.3f} s meanwhile"
     assert outcome.grown < 64 * MIB, f"the app grew by {outcome.grown / MIB:.0f} MiB"
 
 

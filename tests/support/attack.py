@@ -53,6 +53,7 @@ class Attacked:
     latencies: list[float] = field(default_factory=list)  # each /healthz asked meanwhile
     grown: int = 0  # the app's RSS after minus before, in bytes
     cpu: float = 0.0  # seconds of CPU the app and its workers spent meanwhile
+    app_cpu: float = 0.0  # of that, the app's own process (its event loop and threads)
 
     @property
     def worst(self) -> float:
@@ -67,6 +68,7 @@ def attack(app: AppServer, send: Callable[[httpx.Client], httpx.Response]) -> At
         for _ in range(5):
             other.get("/healthz")
         before, cpu_before = rss(app.process.pid), cpu_seconds(app.process.pid)
+        app_before = _cpu_of(Path(f"/proc/{app.process.pid}/stat").read_text(), children_too=False)
 
         def run() -> None:
             started = time.monotonic()
@@ -83,5 +85,6 @@ def attack(app: AppServer, send: Callable[[httpx.Client], httpx.Response]) -> At
             thread.join(0.02)
         response = outcome["response"]
         assert isinstance(response, httpx.Response)
+        app_cpu = _cpu_of(Path(f"/proc/{app.process.pid}/stat").read_text(), children_too=False) - app_before
         return Attacked(response, float(outcome["took"]), latencies, rss(app.process.pid) - before,
-                        cpu_seconds(app.process.pid) - cpu_before)
+                        cpu_seconds(app.process.pid) - cpu_before, app_cpu)
