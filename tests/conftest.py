@@ -17,6 +17,8 @@ from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm  # noq
 from tests.support.hosting import Site  # noqa: E402
 from tests.support.postgres import PgCluster, drop_cluster, start_cluster  # noqa: E402
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noqa: E402
+from vance_ui.documents.postgres import PostgresDocumentStore  # noqa: E402
+from vance_ui.documents.store import DocumentStore  # noqa: E402
 from vance_ui.service import Scope, WizardService  # noqa: E402
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings  # noqa: E402
 from vance_ui.wizards.templates.bounded import Templates  # noqa: E402
@@ -51,6 +53,17 @@ def service(settings: Settings) -> Iterator[WizardService]:
 @pytest.fixture
 def scope() -> Scope:
     return Scope(tenant="default", user="local")
+
+
+@pytest.fixture(params=["files", pytest.param("postgresql", marks=pytest.mark.pg)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DocumentStore]:
+    """Each test that takes it runs against both stores: files under a data dir, and PostgreSQL."""
+    if request.param == "files":
+        yield FileDocumentStore(tmp_path / "data")
+        return
+    pg = PostgresDocumentStore.open(request.getfixturevalue("pg_url"))
+    yield pg
+    pg.close()
 
 
 @pytest.fixture(scope="session")

@@ -5,24 +5,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from vance_ui.documents.filesystem import FileDocumentStore
-from vance_ui.documents.postgres import PostgresDocumentStore
 from vance_ui.documents.store import DocumentRef, DocumentStore, InvalidDocumentPath, VersionMismatch
-
-
-@pytest.fixture(params=["files", pytest.param("postgresql", marks=pytest.mark.pg)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DocumentStore]:
-    if request.param == "files":
-        yield FileDocumentStore(tmp_path / "data")
-        return
-    pg = PostgresDocumentStore.open(request.getfixturevalue("pg_url"))
-    yield pg
-    pg.close()
 
 
 def test_a_saved_document_reads_back_byte_for_byte(store: DocumentStore) -> None:

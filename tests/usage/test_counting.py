@@ -9,7 +9,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -23,16 +22,6 @@ from vance_ui.usage.recorder import KEEP_DAYS, USAGE_PROJECT, UsageRecorder, day
 from vance_ui.usage.stats import UsageReader, biggest_drop
 
 TODAY = date(2026, 12, 5)
-
-
-@pytest.fixture(params=["files", pytest.param("postgresql", marks=pytest.mark.pg)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[DocumentStore]:
-    if request.param == "files":
-        yield FileDocumentStore(tmp_path / "data")
-        return
-    pg = PostgresDocumentStore.open(request.getfixturevalue("pg_url"))
-    yield pg
-    pg.close()
 
 
 def recorder(store: DocumentStore, day: date = TODAY) -> UsageRecorder:
