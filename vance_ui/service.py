@@ -306,9 +306,9 @@ class WizardService:
 
     # -- usage: counts, never content ---------------------------------------------------------
 
-    def count(self, scope: Scope, wizard: str, key: str) -> None:
-        """One more `key` (`usage.events`) for this wizard today (no I/O: the listing is at hand).
-        A user's own wizard is counted apart from the project's, visible to that user only."""
+    def count(self, scope: Scope, wizard: str, *keys: str) -> None:
+        """One more of each `key` (`usage.events`) for this wizard today (no I/O: the listing is at
+        hand). A user's own wizard is counted apart from the project's, visible to that user only."""
         if not self.usage.enabled:
             return
         try:
@@ -316,14 +316,14 @@ class WizardService:
         except (InvalidDocumentPath, StoreUnavailable):
             return
         if loaded is not None:
-            self.usage.count(scope.tenant, self._usage_key(scope, loaded.source), wizard, key)
+            project = self._usage_key(scope, loaded.source)
+            for key in keys:
+                self.usage.count(scope.tenant, project, wizard, key)
 
     def count_used(self, scope: Scope, wizard: str, seconds: float | None = None) -> None:
         """The prompt was used: counted for the tenant, with how long it took since it was opened,
         and for the user's own "recently used"."""
-        self.count(scope, wizard, Step.USED)
-        if seconds is not None:
-            self.count(scope, wizard, use_seconds_key(seconds))
+        self.count(scope, wizard, Step.USED, *([use_seconds_key(seconds)] if seconds is not None else []))
         if self.usage.enabled:
             self.usage.count_user_use(scope.tenant, scope.user, wizard)
 

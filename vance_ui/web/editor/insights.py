@@ -6,7 +6,6 @@ users stop ("42 % stop on page 2: Frame and constraints")."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from nicegui import ui
 
@@ -15,11 +14,12 @@ from vance_ui.usage.report import UsageReport
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
 from vance_ui.web.shell.i18n import Texts
+from vance_ui.wizards.catalog.model import Source
 
 WINDOWS = (7, 30, 90)
 
 
-def may_see_insights(ctx: PageContext, source: Any) -> bool:
+def may_see_insights(ctx: PageContext, source: Source) -> bool:
     return ctx.service.may_see_usage(ctx.scope, source)
 
 

@@ -239,6 +239,5 @@ def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, 
             values, page, restored = draft.values, draft.page, True
     form = WizardForm(ctx, definition, wizard, values, on_prompt, restored, page)
     form.dialog.open()
-    ctx.service.count(ctx.scope, name, Step.OPENED)
-    ctx.service.count(ctx.scope, name, opened_key(opened_from))
+    ctx.service.count(ctx.scope, name, Step.OPENED, opened_key(opened_from))
     return form
