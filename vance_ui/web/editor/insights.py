@@ -11,6 +11,7 @@ from nicegui import ui
 
 from vance_ui.service import UsageForbidden, WizardNotFound
 from vance_ui.usage.report import UsageReport
+from vance_ui.usage.words import step_label
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
 from vance_ui.web.shell.i18n import Texts
@@ -82,8 +83,8 @@ def _report(report: UsageReport, t: Texts) -> None:
         .mark("insights-funnel-table")
     ui.label(t("insights_trend")).classes("vance-pane-title")
     days = [d.day.isoformat() for d in report.daily]
-    series = {"insights_opened": [d.opened for d in report.daily], "insights_used": [d.used for d in report.daily],
-              "insights_sent": [d.sent for d in report.daily]}
+    series = {"opened": [d.opened for d in report.daily], "used": [d.used for d in report.daily],
+              "sent": [d.sent for d in report.daily]}  # named as the funnel names them (`usage/words.py`)
     ui.echart({
         "aria": {"enabled": True},
         "legend": {"top": 0},
@@ -91,14 +92,14 @@ def _report(report: UsageReport, t: Texts) -> None:
         "tooltip": {"trigger": "axis"},
         "xAxis": {"type": "category", "data": days},
         "yAxis": {"type": "value", "minInterval": 1},
-        "series": [{"type": "line", "name": t(key), "data": values, "showSymbol": False} for key, values in
-                   series.items()],
+        "series": [{"type": "line", "name": step_label(key, t.lang), "data": values, "showSymbol": False}
+                   for key, values in series.items()],
     }).classes("vance-insights-chart w-full").props('aria-hidden="true"').mark("insights-trend-chart")
     with ui.expansion(t("insights_trend_table")).classes("w-full").mark("insights-trend-expansion"):
         ui.table(columns=[{"name": "day", "label": t("insights_day"), "field": "day", "align": "left"},
-                          *({"name": key, "label": t(key), "field": key} for key in series)],
-                 rows=[{"day": d.day.isoformat(), "insights_opened": d.opened, "insights_used": d.used,
-                        "insights_sent": d.sent} for d in reversed(report.daily)],
+                          *({"name": key, "label": step_label(key, t.lang), "field": key} for key in series)],
+                 rows=[{"day": d.day.isoformat(), "opened": d.opened, "used": d.used, "sent": d.sent}
+                       for d in reversed(report.daily)],
                  row_key="day").props("flat dense bordered wrap-cells").classes("w-full") \
             .mark("insights-trend-table")
 

@@ -434,9 +434,6 @@ _INSIGHTS_TEXTS: dict[str, dict[str, str]] = {
     "insights_count": {"en": "Count", "de": "Anzahl"},
     "insights_share": {"en": "Of opened", "de": "Von geöffnet"},
     "insights_day": {"en": "Day", "de": "Tag"},
-    "insights_opened": {"en": "Opened", "de": "Geöffnet"},
-    "insights_used": {"en": "Prompt used", "de": "Prompt übernommen"},
-    "insights_sent": {"en": "Sent", "de": "Gesendet"},
     "insights_trend_table": {"en": "Day by day as a table", "de": "Tag für Tag als Tabelle"},
     "insights_facts": {"en": "Opened from: {where}. Median time to use: {median}. Check used {checked} "
                              "times; offered as a follow-up {offered} times, taken {taken} times.",
