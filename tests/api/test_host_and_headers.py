@@ -140,7 +140,9 @@ def test_the_documented_api_urls_answer(app: AppServer) -> None:
                                     "/brain/{tenant}/wizards/{name}/source/check",
                                     "/brain/{tenant}/wizards/{name}/history",
                                     "/brain/{tenant}/wizards/{name}/history/{entry}",
-                                    "/brain/{tenant}/wizards/{name}/history/{entry}/restore"}
+                                    "/brain/{tenant}/wizards/{name}/history/{entry}/restore",
+                                    # usage insights (issue 32)
+                                    "/brain/{tenant}/wizards/{name}/stats", "/brain/{tenant}/stats/wizards"}
 
 
 def test_vance_api_checks_hosts_and_serves_its_docs(tmp_path_factory: pytest.TempPathFactory) -> None:
