@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import resource
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -213,6 +214,21 @@ def test_prestarted_workers_are_waiting_before_the_first_render() -> None:
     assert templates.render(templates.check("{{ 1 + 1 }}", "promptTemplate"), {}) == "2"
     assert len(pool.pids()) == 2, "the render used a waiting worker and gave it back"
     pool.close()
+
+
+def test_closing_the_pool_ends_a_prestart_still_running() -> None:
+    """The app's warm-up prestarts in a thread; a service closed meanwhile (a stop, a test's end)
+    must not leave that thread starting workers for ever, keeping the process from exiting."""
+    from vance_ui.wizards.templates import pool as pools
+
+    pool = pools.RenderPool(size=3)
+    prestarting = threading.Thread(target=pool.prestart, daemon=True)  # daemon: a failing test still ends
+    prestarting.start()
+    until(lambda: pool.pids() or not prestarting.is_alive(), "the first worker started")
+    pool.close()
+    prestarting.join(timeout=30)
+    assert not prestarting.is_alive(), "the prestart still starts workers after the close"
+    assert pool.pids() == [], "no worker is left running after the close"
 
 
 @pytest.mark.parametrize("source", [

@@ -46,6 +46,7 @@ KILL_MARGIN_SECONDS = 0.05
 BUSY_WAIT_SECONDS = 30.0
 OVERFLOW_AFTER_SECONDS = 0.25
 BUSY = "too many templates are rendering at once; try again"
+CLOSED = "the template renderer has been shut down"  #: a closed pool (the app stops) starts no worker
 
 # What an event loop waits for: a worker, or None for a free place to start one in.
 Waiter = asyncio.Future[WorkerProcess | None]
@@ -111,6 +112,8 @@ class RenderPool:
         extra_at = start if _running_loop() is not None else start + OVERFLOW_AFTER_SECONDS
         extra = False
         with self._changed:
+            if self._closed:
+                raise RendererBusy(CLOSED)
             self._threads_waiting += 1
             try:
                 while not self._idle and self._count >= self.size:
@@ -145,6 +148,8 @@ class RenderPool:
 
     async def _acquire_async(self) -> WorkerProcess:
         with self._changed:
+            if self._closed:
+                raise RendererBusy(CLOSED)
             if self._idle:
                 return self._idle.pop()
             waiter: Waiter | None = None
@@ -230,9 +235,12 @@ class RenderPool:
 
     def prestart(self) -> None:
         """Start every worker now (a start costs ~0.15 s; the first renders need not wait for it),
-        and wait for those starting in the background."""
+        and wait for those starting in the background. Stops when the pool is closed meanwhile
+        (a closed pool takes no worker back, so its count never reaches `size`)."""
         while True:
             with self._changed:
+                if self._closed:
+                    return
                 if self._count >= self.size:
                     while self._starting:
                         self._changed.wait()

@@ -177,7 +177,10 @@ def main(jobs: Jobs | None = None) -> None:
     warm = compile_source("{% for m in x %}{{ m.a | upper }}{% endfor %}", "warm-up")[0]
     render_compiled(warm, "warm-up", {"x": [{"a": "b"}]})
     memory = MemoryCap(int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB)) * 1024 * 1024)
-    writer.send_bytes(b'"ready"')
+    try:
+        writer.send_bytes(b'"ready"')
+    except OSError:  # the app closed its pool while this worker started: nobody to serve
+        return
     serve(reader, writer, memory, jobs or {})
 
 
