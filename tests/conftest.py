@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from nicegui.testing import User
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 for _key in [k for k in os.environ if k.startswith("VANCE_") and k != "VANCE_SKIP_BROWSER_TESTS"]:
@@ -16,12 +17,26 @@ from tests.support.app_server import AppServer  # noqa: E402
 from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm  # noqa: E402
 from tests.support.hosting import Site  # noqa: E402
 from tests.support.postgres import PgCluster, drop_cluster, start_cluster  # noqa: E402
+from tests.support.web_user import hand_on_last_updates  # noqa: E402
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noqa: E402
 from vance_ui.documents.postgres import PostgresDocumentStore  # noqa: E402
 from vance_ui.documents.store import DocumentStore  # noqa: E402
 from vance_ui.service import Scope, WizardService  # noqa: E402
 from vance_ui.settings import BUNDLED_DEFAULTS_DIR, Settings  # noqa: E402
 from vance_ui.wizards.templates.bounded import Templates  # noqa: E402
+
+
+@pytest.fixture
+async def user(user: User) -> AsyncIterator[User]:
+    """NiceGUI's simulated user (its plugin's fixture), whose page's last updates are handed on
+    before the app stops.
+
+    An update queued just before the stop would otherwise meet the stop's cancellation in the same
+    turn of the loop, and Python 3.11's `asyncio.wait_for` in NiceGUI's outbox loop then drops the
+    cancellation: the loop runs on until NiceGUI's 2 s teardown timeout ("Could not cancel ... tasks
+    within timeout"), and the test takes 2 s longer."""
+    yield user
+    await hand_on_last_updates()
 
 
 @pytest.fixture

@@ -187,6 +187,7 @@ def test_a_rolling_restart_of_both_instances_loses_the_browser_nothing(alice: Al
         assert elapsed < FAILOVER_S, f"the failover took {elapsed:.1f} s"
         current.start()  # the upgraded instance
         current.wait_ready()
+        site.wait_routed(current)  # before the next stop, as docs/hosting.md tells an operator
     assert all(status < 400 for _, status in alice.documents), alice.documents
     for instance in site.instances:
         assert "Traceback" not in instance.log(), instance.log()[-3000:]

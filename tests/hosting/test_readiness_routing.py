@@ -5,43 +5,15 @@ its share back. A browser is a cookie jar here (the routing key nginx hands out 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 import httpx
 
-from tests.support.hosting import Instance, Site
-from tests.support.nginx import Served
-
-ROUTE_COOKIE = "vance_route"
-FAIL_TIMEOUT_S = 10  # docs/nginx.conf.template: how long nginx leaves a failed instance out
-
-
-def eventually(check: Callable[[], bool], what: str, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.1)
-
-
-def load(site: Site, marker: str, route: str | None = None) -> tuple[httpx.Response, Served]:
-    """A page load (the login page, `?r=marker` to find it in the log) by a browser whose routing
-    cookie is `route` (None: a new browser); the answer and nginx's log line for it."""
-    response = httpx.get(f"{site.url}/login?r={marker}", cookies={ROUTE_COOKIE: route} if route else {},
-                         timeout=30)
-    request = f"GET /login?r={marker} "
-
-    def logged() -> list[Served]:
-        return [s for s in site.served() if s.request.startswith(request)]
-
-    eventually(lambda: bool(logged()), "nginx did not log the request", 5)  # written once the answer is sent
-    return response, logged()[-1]
+from tests.support.hosting import FAIL_TIMEOUT_S, Instance, Site, eventually
 
 
 def route_to(site: Site, instance: Instance) -> str:
     """A routing cookie that nginx hashes to `instance`."""
     for n in range(200):
-        response, served = load(site, f"probe-{n}", f"probe-{n}")
+        response, served = site.load(f"probe-{n}", f"probe-{n}")
         assert response.status_code == 200
         if site.by_address(served.upstream) is instance:
             return f"probe-{n}"
@@ -63,7 +35,7 @@ def test_an_instance_that_is_not_ready_gets_no_new_browsers(both_up: Site) -> No
     eventually(lambda: not_ready(a), "A still serves pages without its database", 15)
 
     for n in range(5):  # the browser nginx would send to A, and new ones without a cookie
-        response, served = load(site, f"cut-{n}", to_a if n == 0 else None)
+        response, served = site.load(f"cut-{n}", to_a if n == 0 else None)
         assert response.status_code == 200, (served, site.log())
         assert site.by_address(served.upstream) is b, served
 
@@ -73,7 +45,7 @@ def test_an_instance_that_is_not_ready_gets_no_new_browsers(both_up: Site) -> No
     turn = iter(range(1000))
 
     def back_on_a() -> bool:
-        response, served = load(site, f"back-{next(turn)}", to_a)
+        response, served = site.load(f"back-{next(turn)}", to_a)
         assert response.status_code == 200
         return site.by_address(served.upstream) is a
 

@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +26,8 @@ from tests.support.db_link import DbLink
 from tests.support.nginx import Nginx, Served, start_nginx
 
 SECRET = "hosting-test-storage-secret-0123456789abcdef"
+ROUTE_COOKIE = "vance_route"  # docs/nginx.conf.template: the routing key nginx hands a browser
+FAIL_TIMEOUT_S = 10  # docs/nginx.conf.template: how long nginx leaves a failed instance out
 SERVE = (sys.executable, "-m", "vance_ui.cli.main", "serve", "--port", "{port}")
 
 
@@ -132,6 +134,30 @@ class Site:
     def served(self) -> list[Served]:
         return self.nginx.access_log()
 
+    def load(self, marker: str, route: str | None = None) -> tuple[httpx.Response, Served]:
+        """A page load (the login page, `?r=marker` to find it in the log) by a browser whose routing
+        cookie is `route` (None: a new browser); the answer and nginx's log line for it."""
+        response = httpx.get(f"{self.url}/login?r={marker}", cookies={ROUTE_COOKIE: route} if route else {},
+                             timeout=30)
+        request = f"GET /login?r={marker} "
+
+        def logged() -> list[Served]:
+            return [s for s in self.served() if s.request.startswith(request)]
+
+        eventually(lambda: bool(logged()), "nginx did not log the request", 5)  # written once the answer is sent
+        return response, logged()[-1]
+
+    def wait_routed(self, instance: Instance) -> None:
+        """Until nginx sends browsers to `instance` again: an instance it saw fail stays out for up to
+        its fail_timeout after it is ready (the wait an operator's rolling restart needs too)."""
+        probes = iter(range(1_000_000))
+
+        def routed() -> bool:
+            response, served = self.load(f"routed-{instance.name}-{next(probes)}")
+            return response.status_code == 200 and self.by_address(served.upstream) is instance
+
+        eventually(routed, f"nginx sends no browser to {instance.name}", FAIL_TIMEOUT_S * 3)
+
     def log(self) -> str:
         return "\n".join(f"--- {i.name} ---\n{i.log()[-6000:]}" for i in self.instances) + \
             f"\n--- nginx ---\n{self.nginx.error_log()[-3000:]}"
@@ -150,6 +176,13 @@ class Site:
             instance.stop()
             if instance.link is not None:
                 instance.link.close()
+
+
+def eventually(check: Callable[[], bool], what: str, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
 
 
 MULTI_USER = {"VANCE_MULTI_USER": "1", "VANCE_TENANT": "acme"}  # accounts in the database

@@ -11,6 +11,13 @@ from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
 
+async def hand_on_last_updates() -> None:
+    """Let the outbox send what the page queued last, before the app stops (tests/conftest.py `user`):
+    its event wakes its wait, `wait_for` returns, it sends; five turns of the loop cover the three."""
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
 def elements(user: User, marker: str) -> list[Any]:
     """Elements with a marker in creation (= page) order; none is an empty list."""
     try:
