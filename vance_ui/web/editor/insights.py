@@ -12,6 +12,7 @@ from nicegui import ui
 from vance_ui.service import UsageForbidden, WizardNotFound
 from vance_ui.usage.report import UsageReport
 from vance_ui.usage.words import step_label
+from vance_ui.web.editor import browser
 from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.context import PageContext
 from vance_ui.web.shell.i18n import Texts
@@ -35,7 +36,8 @@ async def open_insights(ctx: PageContext, name: str, opener: ui.element | None =
     except WizardNotFound:
         ui.notify(t("wizard_not_found", name=name[:80]), type="warning")
         return
-    with aria(ui.dialog(), label=t("insights_title", title=report.title)) as dialog, \
+    # no-refocus: Quasar would focus what had the focus at the opening (the menu's item, gone by then)
+    with aria(ui.dialog().props("no-refocus"), label=t("insights_title", title=report.title)) as dialog, \
             ui.card().classes("vance-insights w-full").mark("insights"):
         with ui.row().classes("w-full items-center no-wrap gap-2"):
             aria(ui.label(t("insights_title", title=report.title)), role="heading", level="2") \
@@ -56,7 +58,7 @@ async def open_insights(ctx: PageContext, name: str, opener: ui.element | None =
             _report(fresh, t)
 
     days.on_value_change(lambda e: window(int(e.value)))
-    dialog.on("hide", lambda: opener.run_method("focus") if opener is not None else None)
+    dialog.on("hide", lambda: browser.call("refocus", opener.id, name) if opener is not None else None)
     dialog.open()
 
 
