@@ -169,7 +169,7 @@ class WizardService:
     def warm_up(self) -> int:
         """Load every wizard of the default tenant once, so broken files are logged at boot
         (spec section 10) and the first requests find a warm cache. Returns the count loaded."""
-        self.templates.pool.prestart()
+        self.templates.prestart()
         tenant, user = self.settings.tenant, self.settings.user
         loaded = {w.name for w in self.listing(Scope(tenant, user)).wizards()}
         for project in self.registry.projects(tenant):  # valid project ids only

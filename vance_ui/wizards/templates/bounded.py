@@ -2,7 +2,10 @@
 
 No template is compiled or rendered in this process. `Templates.check` has a render worker parse
 it, hold it against the allowlist and compile it (no constant folding); `Templates.render` has a
-worker render it. A worker that runs past the deadline or grows past its memory cap is killed and
+worker render it. Wizard text is loaded by load workers (`Templates.load`, a pool of their own:
+they import the file format and the loader besides Jinja, and start more slowly).
+
+A worker that runs past the deadline or grows past its memory cap is killed and
 replaced (`pool`), so whatever a template does, it cannot hold this process' CPU, memory
 or GIL. Every problem is a `TemplateProblem` with a template line, never a hang or a raw exception.
 """
@@ -12,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from vance_ui.wizards.templates.limits import CHECK_LIMITS, DEFAULT_LIMITS, TemplateLimits
+from vance_ui.wizards.templates.limits import CHECK_LIMITS, DEFAULT_LIMITS, LOAD_LIMITS, LOAD_MEMORY_MB, TemplateLimits
+from vance_ui.wizards.templates.pipe import LOAD_WORKER
 from vance_ui.wizards.templates.pool import RenderPool
 from vance_ui.wizards.templates.problems import TemplateProblem
 
@@ -32,18 +36,45 @@ class CheckedTemplate:
 
 
 class Templates:
-    """Checks and renders templates in render workers: one `RenderPool` per service, created and
-    closed with it (the CLI, the web app and each test build their own)."""
+    """Checks and renders templates in render workers, and loads wizard text in load workers: one
+    `RenderPool` of each per service, created and closed with it (the CLI, the web app and each
+    test build their own)."""
 
-    def __init__(self, pool: RenderPool) -> None:
+    def __init__(self, pool: RenderPool, loads: RenderPool | None = None) -> None:
         self.pool = pool
+        self.loads = loads if loads is not None else _load_pool(pool.size, pool.memory_mb)
 
     @classmethod
     def start(cls, workers: int, memory_mb: int) -> Templates:
-        return cls(RenderPool(workers, memory_mb))
+        """The pools; one load worker starts at once in the background (it takes ~0.4 s to start,
+        and nearly every process that makes a `Templates` loads a wizard soon)."""
+        templates = cls(RenderPool(workers, memory_mb), _load_pool(workers, memory_mb))
+        templates.loads.prestart_one_in_background()
+        return templates
+
+    def prestart(self) -> None:
+        """Start every render worker and load worker now (the first requests need not wait)."""
+        self.pool.prestart()
+        self.loads.prestart()
 
     def close(self) -> None:
         self.pool.close()
+        self.loads.close()
+
+    def load(self, content: bytes) -> Any:
+        """A wizard file's bytes loaded by a load worker (`catalog.load_job`): its problems, or what
+        a successful load caches. Stopped at LOAD_LIMITS' deadline or the worker's memory cap."""
+        return self.loads.run("load", content.decode("latin-1"), "load", False, None, LOAD_LIMITS)
+
+    def bounds(self, content: bytes) -> Any:
+        """Whether a load worker finds the text within every bound of a wizard file (size, values,
+        depth, expanded size, value lengths): `{}`, or `{"problem": [line, column, message]}`."""
+        return self.loads.run("bounds", content.decode("latin-1"), "bounds", False, None, LOAD_LIMITS)
+
+    def yaml_of_json(self, body: bytes) -> Any:
+        """A JSON body as wizard text (`format.json_body`), read by a load worker:
+        `{"yaml": text}` or `{"refused": why}`."""
+        return self.loads.run("yaml", body.decode("latin-1"), "json", False, None, LOAD_LIMITS)
 
     def check(self, source: str, origin: str, expression: bool = False,
               limits: TemplateLimits = CHECK_LIMITS) -> CheckedTemplate:
@@ -87,3 +118,7 @@ def _refuse_long(source: str, limits: TemplateLimits) -> None:
     """Refused before it crosses a pipe."""
     if len(source) > limits.max_source_chars:
         raise TemplateProblem("limit", f"template is longer than {limits.max_source_chars} characters")
+
+
+def _load_pool(workers: int, memory_mb: int) -> RenderPool:
+    return RenderPool(workers, max(memory_mb, LOAD_MEMORY_MB), LOAD_WORKER)

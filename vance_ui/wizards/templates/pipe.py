@@ -31,7 +31,11 @@ MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an answer is at most 200,000 characters o
 PIPE_BUFFER_BYTES = 60_000  # Linux pipes hold 64 KiB: a smaller request is written without waiting
 PACKAGE_PARENT = str(Path(vance_ui.__file__).resolve().parents[1])  # where `-m vance_ui...` is found
 
-Op = Literal["check", "constants", "render"]
+#: "check", "constants" and "render" are every worker's; "load", "yaml" and "bounds" (wizard text) a load worker's
+Op = Literal["check", "constants", "render", "load", "yaml", "bounds"]
+#: the two kinds of worker process: templates only, and templates plus wizard text (`vance_ui.wizards.load_worker`)
+RENDER_WORKER = "vance_ui.wizards.templates.worker"
+LOAD_WORKER = "vance_ui.wizards.load_worker"
 
 
 @functools.cache
@@ -51,7 +55,7 @@ def encode_request(op: Op, source: str, origin: str, expression: bool, context: 
 def answer(reply: dict[str, Any] | None, limits: TemplateLimits, op: Op) -> Any:
     """What the worker answered, or the `TemplateProblem` it reported; None: it was stopped."""
     if reply is None:
-        doing = "rendering" if op == "render" else "compiling"
+        doing = {"render": "rendering", "load": "loading", "yaml": "reading", "bounds": "reading"}.get(op, "compiling")
         raise TemplateProblem("limit", f"{doing} took longer than {limits.deadline_seconds:g} s "
                                        "or ran out of memory, and was stopped")
     if "problem" in reply:
@@ -147,15 +151,15 @@ async def _receive(fd: int, seconds: float) -> bytes:
         os.set_blocking(fd, True)
 
 
-def start_worker(memory_mb: int) -> WorkerProcess:
-    """A new worker with a minimal environment: no API keys or secrets reach a process that runs
-    hostile templates."""
+def start_worker(memory_mb: int, module: str = RENDER_WORKER) -> WorkerProcess:
+    """A new worker (`module`: which kind) with a minimal environment: no API keys or secrets reach
+    a process that runs hostile templates."""
     to_worker_r, to_worker_w = os.pipe()
     from_worker_r, from_worker_w = os.pipe()
     python_path = os.pathsep.join(p for p in (PACKAGE_PARENT, os.environ.get("PYTHONPATH", "")) if p)
     try:
         process = subprocess.Popen(
-            [sys.executable, "-m", "vance_ui.wizards.templates.worker"],
+            [sys.executable, "-m", module],
             stdin=to_worker_r, stdout=from_worker_w, cwd=PACKAGE_PARENT, start_new_session=True,
             env={"PYTHONPATH": python_path, MEMORY_ENV: str(memory_mb), "PATH": os.defpath},
         )
