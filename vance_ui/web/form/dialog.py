@@ -6,23 +6,26 @@ the preview); at most one report is in flight per form, and changes made meanwhi
 right after it (`LatestRun`), so the preview follows typing without a debounce. Next checks the
 current page, "Use prompt" renders strictly; errors land at their fields (on their page); both are
 the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent). The form
-is kept as a draft, with its page, while open (draft.py).
+is kept as a draft, with its page, while open (draft.py). A long one-page form opens with its first
+`FIRST_SCREEN_FIELDS` fields; the others are built once the browser has painted those.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nicegui import ui
+from nicegui import Client, background_tasks, ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
 from vance_ui.usage.events import OpenedFrom, Step, opened_key, page_key
 from vance_ui.web.form.actions import FormFooter
 from vance_ui.web.form.draft import FormDraft
+from vance_ui.web.form.fields import FormFields
 from vance_ui.web.form.focus import focus_first_field_on_open, reveal, show_form_top
 from vance_ui.web.form.pane import FormPane
 from vance_ui.web.shell.a11y import aria
@@ -36,6 +39,11 @@ from vance_ui.wizards.filling.report import FormReport
 from vance_ui.wizards.format.schema import Wizard
 
 PromptHandler = Callable[[str], None]
+
+#: a one-page form with more top-level fields opens with these first, the rest once they are painted
+FIRST_SCREEN_FIELDS = 12
+#: the longest the rest of such a form waits for the browser to paint its first screen
+FIRST_SCREEN_WAIT_S = 0.5
 
 
 def preload_form_assets() -> None:
@@ -80,14 +88,30 @@ class WizardForm:
             self.footer = FormFooter(ctx, definition, self.pane, close=self.close, reset=self.reset,
                                      report=self.report, apply_report=self.apply_report, use_prompt=self._use)
         self.draft = FormDraft(ctx.drafts, definition.name, self.pane)
-        self._build_form(values, page)
+        # a long one-page form: the browser mounts and lays out its first screen first (most of the
+        # time of opening 60 fields is the browser's, per element), the rest follows once painted
+        long_form = not wizard.pages and len(wizard.fields) > FIRST_SCREEN_FIELDS
+        self._build_form(values, page, FIRST_SCREEN_FIELDS if long_form else None)
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
         focus_first_field_on_open(self.dialog, self.pane.box)
         self.request_report()
+        if self.pane.fields.unfinished:
+            background_tasks.create(self._finish_when_painted(self.pane.fields), name="form-first-screen")
 
-    def _build_form(self, values: Mapping[str, Any], page: int) -> None:
-        self.pane.build(values, page)
+    def _build_form(self, values: Mapping[str, Any], page: int, first: int | None = None) -> None:
+        self.pane.build(values, page, first)
         self.footer.sync_buttons()
+
+    async def _finish_when_painted(self, fields: FormFields) -> None:
+        """The fields below the first screen, once the browser painted it (or `FIRST_SCREEN_WAIT_S`
+        passed); nothing when the form was closed or built anew meanwhile."""
+        with contextlib.suppress(TimeoutError):  # also while the page reconnects: NiceGUI waits for that first
+            await asyncio.wait_for(_painted(self.dialog.client), FIRST_SCREEN_WAIT_S)
+        if self.dialog.is_deleted or fields is not self.pane.fields:
+            return
+        fields.finish()
+        self.footer.sync_buttons()
+        self.request_report()  # their visibility, and the values read from them
 
     def _header(self, restored: bool) -> None:
         d, t = self.definition, self.ctx.t
@@ -210,6 +234,11 @@ class WizardForm:
     def _delete(self) -> None:
         if not self.dialog.is_deleted:
             self.dialog.delete()
+
+
+async def _painted(client: Client) -> None:
+    """Once the browser painted what it got before (an AwaitableResponse is awaited where it is made)."""
+    await client.run_javascript("vanceFormPainted()", timeout=FIRST_SCREEN_WAIT_S)
 
 
 def _changes_said(t: Texts, shown: int, hidden: int) -> str:
