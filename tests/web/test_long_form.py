@@ -11,7 +11,7 @@ import pytest
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.support.web_user import elements, eventually, one, open_dialogs, use_prompt
+from tests.support.web_user import eventually, marked, one, open_dialogs, use_prompt
 from tests.support.wizard_files import write_wizard
 from vance_ui.web.form.dialog import FIRST_SCREEN_FIELDS
 
@@ -57,8 +57,9 @@ async def test_the_first_screen_comes_first_then_every_field_in_order(long_form:
 async def test_a_field_below_the_first_screen_follows_its_show_if(long_form: Path, app_user: User) -> None:
     await open_long_form(app_user)
     one(app_user, "field-f01").value = "hide"
-    await eventually(lambda: bool(elements(app_user, f"field-{LAST}")), what="the rest of the form")
-    last_box = one(app_user, f"field-{LAST}").parent_slot.parent
+    # hidden ones included: its showIf may hide it before this looks
+    await eventually(lambda: bool(marked(app_user, f"field-{LAST}")), what="the rest of the form")
+    last_box = marked(app_user, f"field-{LAST}")[0].parent_slot.parent
     await eventually(lambda: not last_box.visible, what="the last field hidden by its showIf")
 
 
