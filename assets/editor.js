@@ -48,6 +48,17 @@ window.vanceEditor = (() => {
     }
   });
 
+  // In the prompt of "New wizard from a prompt" (`.vance-prompt-source`), Ctrl+Shift+Enter makes the
+  // selected part a field: a click on its Make a field button (`.vance-make-field`).
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || !event.shiftKey || event.key !== "Enter") return;
+    if (!event.target.closest || !event.target.closest(".vance-prompt-source")) return;
+    const make = document.querySelector(".vance-make-field");
+    if (!make) return;
+    event.preventDefault();
+    make.click();
+  });
+
   const FOCUSABLE = "input, textarea, [contenteditable=true], button, [tabindex]:not([tabindex='-1'])";
 
   // The element with NiceGUI id `id` focused once it is in the page: a new element is mounted a
@@ -87,6 +98,16 @@ window.vanceEditor = (() => {
     // The page's URL, without a page load (the `/editor` page once a new wizard is saved).
     replaceUrl(url) {
       history.replaceState(null, "", url);
+    },
+
+    // The selection in the textarea inside the element with NiceGUI id `id`, as [start, end] counted
+    // in characters (code points, as the server counts them: an emoji is one, not two UTF-16 units).
+    promptSelection(id) {
+      const box = document.getElementById("c" + id);
+      const area = box && (box.matches("textarea") ? box : box.querySelector("textarea"));
+      if (!area) return [0, 0];
+      const count = (end) => Array.from(area.value.slice(0, end)).length;
+      return [count(area.selectionStart), count(area.selectionEnd)];
     },
 
     // Answers once the browser has painted what it got before (the first screen of the form).

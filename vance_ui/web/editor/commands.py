@@ -1,5 +1,5 @@
 """The editor's commands: save (refused while the text does not load; a conflict when someone saved
-in between, nothing lost), history and restore, export, import, delete and leave.
+in between, nothing lost), history and restore, export, import, a wizard from a prompt, delete and leave.
 
 `EditorCommands` works on the editor's `EditedWizard` through the authoring service, and asks the
 editor's screen (`EditorScreen`, implemented by `page.Editor`) to show what changed."""
@@ -18,6 +18,7 @@ from vance_ui.web.editor.browser import LeaveGuard
 from vance_ui.web.editor.edited import PLACEHOLDER_NAME, EditedWizard
 from vance_ui.web.editor.history import pick_version
 from vance_ui.web.editor.insights import open_insights
+from vance_ui.web.editor.prompt_dialog import PromptDialog
 from vance_ui.web.editor.undo_delete import deleted
 from vance_ui.web.shell.context import PageContext
 from vance_ui.wizards.format.schema import WIZARD_NAME_RE
@@ -151,6 +152,12 @@ class EditorCommands:
                 self.screen.take_name(stem)
         self.screen.replace_text(text)
         self.screen.show_yaml()
+
+    async def from_prompt(self) -> None:
+        """A wizard made of a pasted prompt replaces the text (not saved yet), shown in the form view."""
+        text = await PromptDialog(self.ctx.t, self.ctx.lang).answer()
+        if text is not None:
+            self.screen.replace_text(text)
 
     async def delete(self) -> None:
         t, wizard = self.ctx.t, self.wizard

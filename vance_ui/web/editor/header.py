@@ -1,5 +1,6 @@
 """The editor's bar: Back, the heading (the wizard's name) and layer, and the actions (history,
-insights, export, import, delete, save). In a `ui.header` on the `/editor` page, a sticky top bar in the dialog."""
+insights, export, import, a wizard from a prompt, delete, save).
+In a `ui.header` on the `/editor` page, a sticky top bar in the dialog."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class EditorHeader:
             self.insights_button = self._action("insights", "insights", commands.show_insights)
             self._action("download", "editor_export", commands.export)
             self._action("upload", "editor_import", commands.import_file)
+            self._action("auto_fix_high", "prompt_new", commands.from_prompt)
             self.delete_button = self._action("delete", "editor_delete", commands.delete)
             # Ctrl+S clicks it (assets/editor.js)
             self.save_button = aria(ui.button(t("save"), icon="save", on_click=commands.save), label=t("save")) \

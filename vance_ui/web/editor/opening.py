@@ -1,6 +1,7 @@
 """What the editor opens, from its URL: `/editor?wizard=NAME&layer=USER` (Edit),
 `&mode=customize&from=RESOURCE` (a copy into a layer that wins by the cascade), `&mode=duplicate`
-(a copy under a new name), `?mode=new`, `?mode=import`. `?wizard=NAME` alone: Edit if the caller may
+(a copy under a new name), `?mode=new`, `?mode=import`,
+`?mode=prompt` (a new wizard made of a pasted prompt). `?wizard=NAME` alone: Edit if the caller may
 write the layer the wizard resolves from, else Customize. Only the caller's own cascade is read."""
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def _new(ctx: PageContext, writable: list[Source], notice: str | None = None) ->
 def open_source(authoring: WizardAuthoring, ctx: PageContext, query: Mapping[str, str],
                 writable: list[Source]) -> Opening:
     name, mode = query.get("wizard") or "", query.get("mode") or ""
-    if not name or mode in ("new", "import"):
+    if not name or mode in ("new", "import", "prompt"):
         return _new(ctx, writable)
     scope = ctx.scope
     try:

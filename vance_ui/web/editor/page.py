@@ -98,8 +98,8 @@ class Editor:
         if opening.notice:
             ui.notify(t(opening.notice), type="warning")
         self._checks.ask()
-        if query.get("mode") == "import":  # once the page is there (a timer runs in the page's context)
-            ui.timer(0.1, self._import_once_shown, once=True)
+        if query.get("mode") in ("import", "prompt"):  # once the page is there (a timer runs in its context)
+            ui.timer(0.1, lambda: self._ask_once_shown(query.get("mode")), once=True)
 
     async def previewed(self, timeout: float) -> None:
         """Until the preview shows the opened text, at most `timeout` seconds: a host that waits for
@@ -107,9 +107,9 @@ class Editor:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.preview.first_shown.wait(), timeout)
 
-    async def _import_once_shown(self) -> None:
-        await self.preview.first_shown.wait()  # a dialog host opens the editor then: the upload goes over it
-        await self.commands.import_file()
+    async def _ask_once_shown(self, mode: str | None) -> None:
+        await self.preview.first_shown.wait()  # a dialog host opens the editor then: the question goes over it
+        await (self.commands.import_file() if mode == "import" else self.commands.from_prompt())
 
     def finish_opening(self) -> None:
         """The form below its first screen (a host that opened the editor calls it once that is shown)."""

@@ -1,5 +1,5 @@
-"""The editor's entries in the Wizards tab: New wizard and Import above the list, and per wizard a
-menu with Edit, Customize, Duplicate, Delete and Export, offered as the caller's layers allow.
+"""The editor's entries in the Wizards tab: New wizard, New wizard from a prompt and Import above the
+list, and per wizard a menu with Edit, Customize, Duplicate, Delete and Export, offered as the caller's layers allow.
 The editor opens in a dialog over this page (`dialog_host.py`); `/editor` is the same editor as a page.
 
 The menu is built when opened (a listing of thousands of wizards carries one button each, no menus)."""
@@ -23,12 +23,15 @@ from vance_ui.wizards.catalog.views import WizardSummary
 
 
 def authoring_buttons(ctx: PageContext) -> None:
-    """New wizard and Import, above the list, and the place where a delete offers its Undo."""
+    """New wizard, New wizard from a prompt and Import, above the list, and the place where a delete offers its Undo."""
     t = ctx.t
     with ui.row().classes("w-full gap-2 items-center"):
         new = aria(ui.button(t("new_wizard"), icon="add"), label=t("new_wizard")) \
             .props("outline dense no-caps").mark("wizard-new")
         new.on_click(lambda: open_editor(ctx, {"mode": "new"}, new))
+        from_prompt = aria(ui.button(t("prompt_new"), icon="auto_fix_high"), label=t("prompt_new")) \
+            .props("flat dense no-caps").mark("wizard-from-prompt")
+        from_prompt.on_click(lambda: open_editor(ctx, {"mode": "prompt"}, from_prompt))
         upload = aria(ui.button(t("import_wizard"), icon="upload"), label=t("editor_import")) \
             .props("flat dense no-caps").mark("wizard-import")
         upload.on_click(lambda: open_editor(ctx, {"mode": "import"}, upload))

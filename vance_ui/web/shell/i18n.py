@@ -492,3 +492,53 @@ _SUGGEST_TEXTS: dict[str, dict[str, str]] = {
                       "de": "{n} Wizards passen zu deiner Nachricht: {titles}. Alt+Pfeil nach oben führt hin."},
 }
 _TEXTS.update(_SUGGEST_TEXTS)
+
+
+# A new wizard from a pasted prompt (vance_ui/web/editor/prompt_dialog.py).
+_FROM_PROMPT_TEXTS: dict[str, dict[str, str]] = {
+    "prompt_new": {"en": "New wizard from a prompt", "de": "Neuer Wizard aus einem Prompt"},
+    "prompt_hint": {"en": "Paste a prompt you use. Select a part that changes and press Make a field "
+                          "(or Ctrl+Shift+Enter in the text). Nothing else to write: no YAML, no template.",
+                    "de": "Füge einen Prompt ein, den du verwendest. Markiere einen Teil, der sich ändert, und "
+                          "drücke Feld daraus machen (oder Strg+Umschalt+Enter im Text). Sonst ist nichts zu "
+                          "schreiben: kein YAML, keine Vorlage."},
+    "prompt_text": {"en": "Your prompt", "de": "Dein Prompt"},
+    "prompt_make_field": {"en": "Make a field", "de": "Feld daraus machen"},
+    "prompt_one_of": {"en": "One of several values", "de": "Einer von mehreren Werten"},
+    "prompt_options": {"en": "The other values, one per line", "de": "Die anderen Werte, einer pro Zeile"},
+    "prompt_fields": {"en": "Fields", "de": "Felder"},
+    "prompt_no_fields": {"en": "No fields yet: select a part of the prompt.",
+                         "de": "Noch keine Felder: markiere einen Teil des Prompts."},
+    "prompt_field_text": {"en": "Made of: {text}", "de": "Aus: {text}"},
+    "prompt_field_name": {"en": "Name of field {n}", "de": "Name von Feld {n}"},
+    "prompt_field_label": {"en": "Label of field {n}", "de": "Beschriftung von Feld {n}"},
+    "prompt_field_type": {"en": "Type of field {n}", "de": "Typ von Feld {n}"},
+    "prompt_field_remove": {"en": "Remove field {name}", "de": "Feld {name} entfernen"},
+    "prompt_field_made": {"en": "Field {name} made ({type}).", "de": "Feld {name} angelegt ({type})."},
+    "prompt_preview": {"en": "Preview of the prompt", "de": "Vorschau des Prompts"},
+    "prompt_create": {"en": "Create", "de": "Erstellen"},
+    "prompt_refused_selection_outside": {"en": "Select a part of the prompt first.",
+                                         "de": "Markiere zuerst einen Teil des Prompts."},
+    "prompt_refused_selection_empty": {"en": "The selection holds only blanks: select the words that change.",
+                                       "de": "Die Markierung enthält nur Leerraum: markiere die Wörter, die sich "
+                                             "ändern."},
+    "prompt_refused_overlap": {"en": "That part overlaps a field already made: each part can be one field.",
+                               "de": "Dieser Teil überschneidet ein schon angelegtes Feld: jeder Teil kann ein "
+                                     "Feld sein."},
+    "prompt_refused_name": {"en": "A field name takes letters and digits and starts with a letter, e.g. startDate.",
+                            "de": "Ein Feldname besteht aus Buchstaben und Ziffern und beginnt mit einem "
+                                  "Buchstaben, z. B. startDate."},
+    "prompt_refused_duplicate_name": {"en": "Two fields have the same name.",
+                                      "de": "Zwei Felder haben denselben Namen."},
+    "prompt_refused_type": {"en": "A list needs two or more lines, none of them blank.",
+                            "de": "Eine Liste braucht zwei oder mehr Zeilen, keine davon leer."},
+    "prompt_refused_options": {"en": "A value is too long, or there are too many values.",
+                               "de": "Ein Wert ist zu lang, oder es sind zu viele Werte."},
+    "prompt_refused_too_long": {"en": "The prompt is too long for a wizard.",
+                                "de": "Der Prompt ist zu lang für einen Wizard."},
+    "prompt_refused_too_many": {"en": "A wizard has at most 200 fields.", "de": "Ein Wizard hat höchstens 200 Felder."},
+    "prompt_refused_empty_prompt": {"en": "Paste a prompt first.", "de": "Füge zuerst einen Prompt ein."},
+    "prompt_refused_characters": {"en": "The prompt contains a NUL character, which a wizard cannot hold.",
+                                  "de": "Der Prompt enthält ein NUL-Zeichen, das ein Wizard nicht aufnehmen kann."},
+}
+_TEXTS.update(_FROM_PROMPT_TEXTS)
