@@ -1,16 +1,19 @@
 """New wizard from a prompt, with the User fixture: the author pastes a prompt, makes fields of
 selected parts (the browser's selection is stood in for), edits a proposal, removes one, sees the
-preview, and Create opens the editor with a wizard that loads, saved as it is."""
+preview, and Create opens the editor with a wizard that loads; with a model (the fake one), Suggest
+fields lists the checked suggestions to accept or reject."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from nicegui.testing import User
 
+from tests.support.fake_llm import FakeLLM
 from tests.support.web_user import click, elements, eventually, one, texts
 from vance_ui.web.editor import browser
 
@@ -77,6 +80,7 @@ async def test_a_pasted_prompt_becomes_a_wizard_that_loads(web_data: Path, user:
 
     click(user, one(user, "prompt-create"))
     await eventually(lambda: not elements(user, "prompt-dialog"), what="the dialog to close")
+    await eventually(lambda: "{{ city }}" in str(one(user, "editor-yaml").value), what="the wizard in the editor")
     await eventually(lambda: str(one(user, "editor-status").text) == "The wizard loads.", what="the check")
     yaml = str(one(user, "editor-yaml").value)
     assert "Plan a trip to {{ city }} on {{ date }} for 4 people." in yaml
@@ -90,3 +94,56 @@ async def test_create_without_a_prompt_is_refused_in_german(web_data: Path, user
     await eventually(lambda: bool(str(one(user, "prompt-refusal").text)), what="the refusal")
     assert one(user, "prompt-refusal").text == "Füge zuerst einen Prompt ein."
     assert elements(user, "prompt-dialog")  # still open: nothing was made
+
+
+async def test_without_a_model_suggest_fields_is_disabled_and_says_why(web_data: Path, user: User) -> None:
+    await user.open("/editor?mode=prompt")
+    await eventually(lambda: bool(elements(user, "prompt-dialog")), what="the dialog")
+    assert not one(user, "prompt-suggest").enabled
+    assert "need a model" in str(one(user, "prompt-suggest-why").text)
+
+
+async def test_suggested_fields_are_checked_and_each_accepted_or_rejected(model: FakeLLM, web_data: Path,
+                                                                          user: User) -> None:
+    model.reply(json.dumps({"fields": [
+        {"text": "Berlin", "name": "city", "label": "City", "type": "string", "options": []},
+        {"text": "Paris", "name": "other", "label": "Other", "type": "string", "options": []},  # not in the prompt
+        {"text": "2026-12-03", "name": "day", "label": "Day", "type": "date", "options": []},
+        {"text": "formal", "name": "tone", "label": "Tone", "type": "select", "options": ["casual"]},
+    ]}))
+    await user.open("/editor?mode=prompt")
+    await eventually(lambda: bool(elements(user, "prompt-dialog")), what="the dialog")
+    one(user, "prompt-source").set_value(PROMPT)
+    click(user, one(user, "prompt-suggest"))
+    await eventually(lambda: len(elements(user, "prompt-suggestion")) == 3, what="the checked suggestions")
+    assert texts(user, "prompt-suggestion-text") == [
+        "City (Text (one line)): Berlin", "Day (Date): 2026-12-03", "Tone (One of several choices): formal"]
+    assert "3 fields suggested." in str(one(user, "prompt-said").text)
+    request = model.requests[-1]
+    assert request["response_format"]["type"] == "json_schema"  # structured output
+    assert request["messages"][-1]["content"] == PROMPT
+
+    click(user, elements(user, "prompt-accept")[0])
+    await eventually(lambda: len(elements(user, "prompt-suggestion")) == 2, what="the city accepted")
+    click(user, elements(user, "prompt-reject")[0])
+    await eventually(lambda: len(elements(user, "prompt-suggestion")) == 1, what="the day rejected")
+    click(user, elements(user, "prompt-accept")[0])
+    await eventually(lambda: len(elements(user, "prompt-field")) == 2, what="the tone accepted")
+    assert "[City]" in str(one(user, "prompt-preview").text) and "2026-12-03" in str(one(user, "prompt-preview").text)
+
+    click(user, one(user, "prompt-create"))
+    await eventually(lambda: not elements(user, "prompt-dialog"), what=f"Create ({texts(user, 'prompt-refusal')})")
+    await eventually(lambda: "{{ city }}" in str(one(user, "editor-yaml").value), what="the wizard in the editor")
+    await eventually(lambda: str(one(user, "editor-status").text) == "The wizard loads.", what="the check")
+    yaml = str(one(user, "editor-yaml").value)
+    assert "{{ city }} on 2026-12-03" in yaml and "Tone: {{ tone }}" in yaml and "value: casual" in yaml
+
+
+async def test_a_model_that_fails_says_so_in_the_dialog(model: FakeLLM, web_data: Path, user: User) -> None:
+    model.reply("not json at all")
+    await user.open("/editor?mode=prompt")
+    await eventually(lambda: bool(elements(user, "prompt-dialog")), what="the dialog")
+    one(user, "prompt-source").set_value(PROMPT)
+    click(user, one(user, "prompt-suggest"))
+    await eventually(lambda: "No suggestions:" in str(one(user, "prompt-refusal").text), what="the failure")
+    assert not elements(user, "prompt-suggestion")

@@ -29,7 +29,7 @@ class Suggestion:
         return {"field": self.field, "suggestion": self.suggestion}
 
 
-def _json_payload(text: str) -> Any:
+def json_payload(text: str) -> Any:
     stripped = text.strip()
     fenced = re.search(r"```(?:json)?\s*(.*?)```", stripped, re.DOTALL)
     if fenced:
@@ -48,7 +48,7 @@ def _json_payload(text: str) -> Any:
 
 def parse_suggestions(text: str) -> list[Suggestion]:
     """Accept `{"suggestions": [...]}` or a bare list; drop malformed entries."""
-    payload = _json_payload(text)
+    payload = json_payload(text)
     items = payload.get("suggestions") if isinstance(payload, dict) else payload
     if not isinstance(items, list):
         raise LlmError("bad_response", "The model's answer had no list of suggestions.")

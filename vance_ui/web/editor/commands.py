@@ -155,7 +155,7 @@ class EditorCommands:
 
     async def from_prompt(self) -> None:
         """A wizard made of a pasted prompt replaces the text (not saved yet), shown in the form view."""
-        text = await PromptDialog(self.ctx.t, self.ctx.lang).answer()
+        text = await PromptDialog(self.ctx.t, self.ctx.lang, self.ctx.service.validator_model()).answer()
         if text is not None:
             self.screen.replace_text(text)
 

@@ -1,7 +1,10 @@
 """"New wizard from a prompt": the author pastes a prompt, selects each part that changes and makes
 it a field (Make a field, or Ctrl+Shift+Enter in the text; `assets/editor.js`), edits each proposal's
 name, label and type, sees the prompt with its fields in a preview, and Create gives the wizard's
-YAML text (`authoring.from_prompt`) to the editor. Refusals are shown in the dialog, in words."""
+YAML text (`authoring.from_prompt`) to the editor. Refusals are shown in the dialog, in words.
+With a model (the Check's fast one), "Suggest fields" asks it for the parts that change
+(`llm.field_suggestions`); each suggestion that fits the prompt (`authoring.suggested_fields`) is
+listed for the author to accept or reject. Without one the button is disabled and says why."""
 
 from __future__ import annotations
 
@@ -12,9 +15,13 @@ from nicegui import ui
 
 from vance_ui.authoring.from_prompt import wizard_from_prompt
 from vance_ui.authoring.prompt_fields import PROPOSED_TYPES, FieldProposal, PromptRefused, propose_field
+from vance_ui.authoring.suggested_fields import checked_suggestions
+from vance_ui.llm.client import LlmError, ModelConfig
+from vance_ui.llm.field_suggestions import suggest_fields
 from vance_ui.web.editor import browser
 from vance_ui.web.shell.a11y import aria, bridged_aria
 from vance_ui.web.shell.i18n import Texts
+from vance_ui.wizards.source.naming import propose_name
 
 _SHOWN_CHARS = 40  # of a field's text in its row
 
@@ -26,15 +33,32 @@ class PromptFields:
         self.lang = lang
         self.prompt = ""
         self.fields: list[FieldProposal] = []
+        self.suggested: list[FieldProposal] = []  # by a model, neither accepted nor rejected yet
+
+    def _add(self, proposal: FieldProposal) -> None:
+        if any(proposal.start < f.end and f.start < proposal.end for f in self.fields):
+            raise PromptRefused("overlap", "that part overlaps a field already made")
+        self.fields.append(proposal)
+        self.fields.sort(key=lambda f: f.start)
+
+    def accept(self, index: int) -> FieldProposal:
+        """A suggestion made a field (renamed when its name was taken meanwhile)."""
+        proposal = self.suggested[index]
+        taken = [f.name for f in self.fields]
+        if proposal.name in taken:
+            proposal = dataclasses.replace(proposal, name=propose_name(proposal.name, taken))
+        self._add(proposal)
+        del self.suggested[index]
+        return proposal
+
+    def reject(self, index: int) -> None:
+        del self.suggested[index]
 
     def make(self, start: int, end: int, options: list[str] | None = None) -> FieldProposal:
         """A field for the selection `start`-`end`; `PromptRefused` when it cannot be one."""
         proposal = propose_field(self.prompt, start, end, taken=[f.name for f in self.fields], lang=self.lang,
                                  options=options)
-        if any(proposal.start < f.end and f.start < proposal.end for f in self.fields):
-            raise PromptRefused("overlap", "that part overlaps a field already made")
-        self.fields.append(proposal)
-        self.fields.sort(key=lambda f: f.start)
+        self._add(proposal)
         return proposal
 
     def change(self, index: int, **changes: Any) -> None:
@@ -53,6 +77,7 @@ class PromptFields:
                 kept.append(dataclasses.replace(field, start=start, end=start + len(text)))
         self.prompt = prompt
         self.fields = sorted(kept, key=lambda f: f.start)
+        self.suggested = []  # made for another text
 
     def preview(self) -> str:
         """The prompt with each field shown as [its label]."""
@@ -70,8 +95,8 @@ class PromptFields:
 class PromptDialog:
     """The dialog; `await PromptDialog(t, lang).answer()` is the wizard's YAML text, or None when cancelled."""
 
-    def __init__(self, t: Texts, lang: str) -> None:
-        self.t = t
+    def __init__(self, t: Texts, lang: str, model: ModelConfig | None) -> None:
+        self.t, self.model = t, model
         self.state = PromptFields(lang)
         with aria(ui.dialog(), label=t("prompt_new")) as self.dialog, \
                 ui.card().classes("vance-editor-dialog vance-prompt-dialog w-full").mark("prompt-dialog"):
@@ -88,8 +113,10 @@ class PromptDialog:
             aria(ui.button(t("prompt_make_field"), icon="add_box", on_click=self._make_selected),
                  label=t("prompt_make_field"), keyshortcuts="Control+Shift+Enter") \
                 .props("unelevated no-caps").classes("vance-make-field").mark("prompt-make-field")
+            self._suggest_button()
             self.refusal = aria(ui.label(), role="alert").classes("text-red-800").mark("prompt-refusal")
             self.said = aria(ui.label(), live="polite").classes("sr-only").mark("prompt-said")
+            self.suggestions = ui.column().classes("w-full gap-2").mark("prompt-suggestions")
             aria(ui.label(t("prompt_fields")), role="heading", level="3").classes("font-semibold")
             self.list = ui.column().classes("w-full gap-2").mark("prompt-fields")
             aria(ui.label(t("prompt_preview")), role="heading", level="3").classes("font-semibold")
@@ -100,6 +127,34 @@ class PromptDialog:
                     .mark("prompt-cancel")
                 ui.button(t("prompt_create"), icon="check", on_click=self._create).props("unelevated no-caps") \
                     .mark("prompt-create")
+        self._show()
+
+    def _suggest_button(self) -> None:
+        t = self.t
+        with ui.row().classes("w-full items-center gap-2"):
+            button = aria(ui.button(t("prompt_suggest"), icon="auto_awesome", on_click=self._suggest),
+                          label=t("prompt_suggest")).props("outline no-caps").mark("prompt-suggest")
+            if self.model is None:
+                button.disable()
+                reason = ui.label(t("prompt_suggest_no_model")).classes("vance-help").mark("prompt-suggest-why")
+                aria(button, describedby=f"c{reason.id}")
+            self.busy = ui.spinner(size="sm").mark("prompt-suggest-busy")
+            self.busy.visible = False
+
+    async def _suggest(self) -> None:
+        if self.model is None:
+            return
+        self.busy.visible = True
+        self.refusal.text = ""
+        try:
+            raw = await suggest_fields(self.model, self.state.prompt, PROPOSED_TYPES, self.state.lang)
+        except LlmError as error:
+            self.refusal.text = self.t("prompt_suggest_failed", reason=error.message)
+            return
+        finally:
+            self.busy.visible = False
+        self.state.suggested = checked_suggestions(self.state.prompt, raw, self.state.fields, self.state.lang)
+        self.said.text = self.t("prompt_suggested", n=len(self.state.suggested))
         self._show()
 
     async def answer(self) -> str | None:
@@ -147,6 +202,10 @@ class PromptDialog:
     def _show(self) -> None:
         t, state = self.t, self.state
         self.shown.text = state.preview()
+        self.suggestions.clear()
+        with self.suggestions:
+            for index, proposal in enumerate(state.suggested):
+                self._suggestion_row(index, proposal)
         self.list.clear()
         with self.list:
             if not state.fields:
@@ -177,6 +236,31 @@ class PromptDialog:
                 aria(ui.button(icon="delete", on_click=lambda: self._remove(index)),
                      label=t("prompt_field_remove", name=field.name)).props("flat round dense") \
                     .mark("prompt-field-remove")
+
+    def _suggestion_row(self, index: int, proposal: FieldProposal) -> None:
+        t = self.t
+        text = self.state.prompt[proposal.start:proposal.end].strip().replace("\n", " ⏎ ")
+        label = proposal.labels.get(self.state.lang, proposal.name)
+        with ui.row().classes("w-full items-center gap-2 border rounded p-2").mark("prompt-suggestion"):
+            ui.label(t("prompt_suggestion", label=label, type=t(f"field_type_{proposal.type}"),
+                       text=text[:_SHOWN_CHARS] + ("…" if len(text) > _SHOWN_CHARS else ""))) \
+                .classes("grow break-all").mark("prompt-suggestion-text")
+            aria(ui.button(icon="check", on_click=lambda: self._accept(index)),
+                 label=t("prompt_accept", label=label)).props("flat round dense").mark("prompt-accept")
+            aria(ui.button(icon="close", on_click=lambda: self._reject(index)),
+                 label=t("prompt_reject", label=label)).props("flat round dense").mark("prompt-reject")
+
+    def _accept(self, index: int) -> None:
+        try:
+            self.state.accept(index)
+        except PromptRefused as refused:
+            self._refused(refused)
+            return
+        self._show()
+
+    def _reject(self, index: int) -> None:
+        self.state.reject(index)
+        self._show()
 
     def _relabel(self, index: int, label: str) -> None:
         self.state.set_label(index, label)

@@ -538,6 +538,15 @@ _FROM_PROMPT_TEXTS: dict[str, dict[str, str]] = {
                                 "de": "Der Prompt ist zu lang für einen Wizard."},
     "prompt_refused_too_many": {"en": "A wizard has at most 200 fields.", "de": "Ein Wizard hat höchstens 200 Felder."},
     "prompt_refused_empty_prompt": {"en": "Paste a prompt first.", "de": "Füge zuerst einen Prompt ein."},
+    "prompt_suggest": {"en": "Suggest fields", "de": "Felder vorschlagen"},
+    "prompt_suggest_no_model": {"en": "Suggestions need a model: none is configured (VANCE_FAST_MODEL or VANCE_MODEL).",
+                                "de": "Vorschläge brauchen ein Modell: keines ist eingerichtet (VANCE_FAST_MODEL oder "
+                                      "VANCE_MODEL)."},
+    "prompt_suggest_failed": {"en": "No suggestions: {reason}", "de": "Keine Vorschläge: {reason}"},
+    "prompt_suggested": {"en": "{n} fields suggested.", "de": "{n} Felder vorgeschlagen."},
+    "prompt_suggestion": {"en": "{label} ({type}): {text}", "de": "{label} ({type}): {text}"},
+    "prompt_accept": {"en": "Accept suggestion {label}", "de": "Vorschlag {label} übernehmen"},
+    "prompt_reject": {"en": "Reject suggestion {label}", "de": "Vorschlag {label} verwerfen"},
     "prompt_refused_characters": {"en": "The prompt contains a NUL character, which a wizard cannot hold.",
                                   "de": "Der Prompt enthält ein NUL-Zeichen, das ein Wizard nicht aufnehmen kann."},
 }
