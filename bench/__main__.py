@@ -16,6 +16,7 @@ from bench import (
     lighthouse,
     markdown_stream,
     pg_scaling,
+    prompt_wizard,
     scaling,
     startup,
     suggest_quality,
@@ -27,7 +28,7 @@ from bench.server import AppProcess
 from bench.stats import Figure
 
 ITEMS = ("suggest", "http", "template", "usage", "markdown", "scale", "pg", "startup", "browser", "editor",
-         "lighthouse")
+         "prompt", "lighthouse")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -72,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         "startup": lambda: startup.measure(reps=2 if quick else 5, control=not quick),
         "browser": lambda: browser.measure(reps=2, keystrokes=4, stream_reps=1) if quick else browser.measure(),
         "editor": lambda: editor.measure(reps=2, keystrokes=4) if quick else editor.measure(),
+        "prompt": lambda: prompt_wizard.measure(reps=2, keystrokes=4) if quick else prompt_wizard.measure(),
         "lighthouse": lambda: lighthouse.measure(runs=1 if quick else 3),
     }
     for item in ITEMS:
