@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.browser import CHROMIUM, PROBE, VIEWPORT, Bench, _median
+from bench.editor import _preview_has
 from bench.server import REPO, AppProcess
 from bench.stats import Figure, not_measured
 
@@ -29,8 +30,7 @@ ITEMS = [
     ("prompt.field_edit_preview", "a field's label edited until the dialog's preview shows it", "< 150 ms"),
 ]
 
-LOADED = ("(() => { const p = document.querySelector('.vance-editor-preview .vance-preview');"
-          " return !!p && p.textContent.includes('Plan a trip to'); })()")
+LOADED = _preview_has("Plan a trip to")
 
 
 def _label_shown(label: str) -> str:

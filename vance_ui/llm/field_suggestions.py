@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vance_ui.llm.client import LlmError, ModelConfig, complete
-from vance_ui.llm.review import json_payload
+from vance_ui.llm.client import ModelConfig, complete
+from vance_ui.llm.review import json_list
 
 MAX_SUGGESTED = 30
 MAX_TEXT_CHARS = 4000
@@ -50,10 +50,7 @@ def _text(item: dict[str, Any], key: str) -> str:
 
 def parse_fields(answer: str) -> list[SuggestedField]:
     """`{"fields": [...]}` (or a bare list) as suggestions; entries that are no such object are dropped."""
-    payload = json_payload(answer)
-    items = payload.get("fields") if isinstance(payload, dict) else payload
-    if not isinstance(items, list):
-        raise LlmError("bad_response", "The model's answer had no list of fields.")
+    items = json_list(answer, "fields")
     out: list[SuggestedField] = []
     for item in items[:MAX_SUGGESTED]:
         if isinstance(item, dict) and _text(item, "text").strip():

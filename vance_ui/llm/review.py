@@ -46,12 +46,18 @@ def json_payload(text: str) -> Any:
     raise LlmError("bad_response", "The model's answer was not the JSON the check asks for.")
 
 
+def json_list(text: str, key: str) -> list[Any]:
+    """The list under `key` of the model's JSON answer (`{key: [...]}`), or the answer when it is a bare list."""
+    payload = json_payload(text)
+    items = payload.get(key) if isinstance(payload, dict) else payload
+    if not isinstance(items, list):
+        raise LlmError("bad_response", f"The model's answer had no list of {key}.")
+    return items
+
+
 def parse_suggestions(text: str) -> list[Suggestion]:
     """Accept `{"suggestions": [...]}` or a bare list; drop malformed entries."""
-    payload = json_payload(text)
-    items = payload.get("suggestions") if isinstance(payload, dict) else payload
-    if not isinstance(items, list):
-        raise LlmError("bad_response", "The model's answer had no list of suggestions.")
+    items = json_list(text, "suggestions")
     out: list[Suggestion] = []
     for item in items[:MAX_SUGGESTIONS]:
         if isinstance(item, dict) and isinstance(item.get("suggestion"), str) and item["suggestion"].strip():
