@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from vance_ui.authoring.from_prompt import wizard_from_prompt
+from vance_ui.authoring.from_prompt import wizard_from_prompt, wizard_name_for
 from vance_ui.authoring.prompt_fields import FieldProposal, PromptRefused, propose_field
 from vance_ui.wizards.catalog.loader import load_wizard
 from vance_ui.wizards.catalog.model import LoadedWizard
@@ -228,3 +228,11 @@ def test_a_type_the_text_does_not_fit_still_loads_without_an_example(templates: 
     wizard = load_wizard("w", wizard_from_prompt(prompt, made).encode(), "w.yaml", templates)
     definition = wizard.body.definition
     assert definition.examples == [] and definition.prompt_template.startswith("Write {{ lines }} lines.")
+
+
+@pytest.mark.parametrize(("prompt", "name"), [
+    (TRIP, "plan-a-trip-to-berlin-on-2026-12-03-for"), ("Größe {{ x }} prüfen", "groesse-x-pruefen"),
+    ("🎉 !!!", "from-prompt"), ("", "from-prompt"),
+])
+def test_the_wizard_s_name_is_proposed_from_the_prompt_s_first_words(prompt: str, name: str) -> None:
+    assert wizard_name_for(prompt) == name

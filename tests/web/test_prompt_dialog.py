@@ -83,6 +83,7 @@ async def test_a_pasted_prompt_becomes_a_wizard_that_loads(web_data: Path, user:
     await eventually(lambda: "{{ city }}" in str(one(user, "editor-yaml").value), what="the wizard in the editor")
     await eventually(lambda: str(one(user, "editor-status").text) == "The wizard loads.", what="the check")
     yaml = str(one(user, "editor-yaml").value)
+    assert one(user, "editor-name").value == "plan-a-trip-to-berlin-on-2026-12-03-for"  # proposed, editable
     assert "Plan a trip to {{ city }} on {{ date }} for 4 people." in yaml
     assert "name: city" in yaml and "en: City" in yaml and "value: friendly" in yaml
 
@@ -147,3 +148,13 @@ async def test_a_model_that_fails_says_so_in_the_dialog(model: FakeLLM, web_data
     click(user, one(user, "prompt-suggest"))
     await eventually(lambda: "No suggestions:" in str(one(user, "prompt-refusal").text), what="the failure")
     assert not elements(user, "prompt-suggestion")
+
+
+async def test_the_wizards_tab_offers_new_wizard_from_a_prompt(web_data: Path, user: User) -> None:
+    await user.open("/")
+    click(user, one(user, "wizard-from-prompt"))
+    await eventually(lambda: bool(elements(user, "prompt-dialog")), what="the dialog over the editor")
+    assert elements(user, "editor-dialog")
+    click(user, one(user, "prompt-cancel"))
+    await eventually(lambda: not elements(user, "prompt-dialog"), what="the dialog to close")
+    assert "{{ topic }}" in str(one(user, "editor-yaml").value)  # cancelled: the editor's new wizard as it was

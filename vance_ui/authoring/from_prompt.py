@@ -21,18 +21,19 @@ from vance_ui.authoring.prompt_fields import (
     integer_value,
     list_shape,
 )
-from vance_ui.wizards.format.schema import MAX_FIELDS
+from vance_ui.wizards.format.schema import MAX_FIELDS, WIZARD_NAME_RE
 from vance_ui.wizards.source.document import SourceDocument
-from vance_ui.wizards.source.naming import usable
+from vance_ui.wizards.source.naming import ascii_text, usable
 from vance_ui.wizards.templates.limits import DEFAULT_LIMITS
 
-__all__ = ["escape_literal", "prompt_template", "wizard_from_prompt"]
+__all__ = ["escape_literal", "prompt_template", "wizard_from_prompt", "wizard_name_for"]
 
 #: a `{` that would open a Jinja tag, print or comment (or one just before a field's `{{`)
 _OPENING_BRACE = re.compile(r"\{(?=[{%#]|\Z)")
 _ITEM = "text"  # the one field of a list's items
 _TITLE_WORDS = 8
 _TITLE_CHARS = 80
+_NAME_CHARS = 40
 _EXAMPLE_NAMES = {"en": "The pasted prompt", "de": "Der eingefügte Prompt"}
 _ITEM_LABELS = {"en": "Text", "de": "Text"}
 
@@ -141,6 +142,13 @@ def _title(prompt: str) -> str:
     first_line = next(line for line in prompt.splitlines() if line.strip())
     title = " ".join(first_line.split()[:_TITLE_WORDS])[:_TITLE_CHARS].strip()
     return title.replace("{", "(").replace("}", ")") or "Wizard"
+
+
+def wizard_name_for(prompt: str) -> str:
+    """A wizard (file) name proposed from the prompt's first words: `plan-a-trip-to-berlin`."""
+    words = re.findall(r"[a-z0-9]+", ascii_text(_title(prompt) if prompt.strip() else "").lower())
+    name = "-".join(words)[:_NAME_CHARS].strip("-")
+    return name if WIZARD_NAME_RE.fullmatch(name) else "from-prompt"
 
 
 def _add_field(doc: SourceDocument, proposal: FieldProposal, prompt: str, lang: str) -> None:

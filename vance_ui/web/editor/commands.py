@@ -154,10 +154,15 @@ class EditorCommands:
         self.screen.show_yaml()
 
     async def from_prompt(self) -> None:
-        """A wizard made of a pasted prompt replaces the text (not saved yet), shown in the form view."""
-        text = await PromptDialog(self.ctx.t, self.ctx.lang, self.ctx.service.validator_model()).answer()
-        if text is not None:
-            self.screen.replace_text(text)
+        """A wizard made of a pasted prompt replaces the text (not saved yet), shown in the form view; a
+        new wizard takes the name proposed from the prompt."""
+        made = await PromptDialog(self.ctx.t, self.ctx.lang, self.ctx.service.validator_model()).answer()
+        if made is None:
+            return
+        name, text = made
+        if not self.wizard.exists:
+            self.screen.take_name(name)
+        self.screen.replace_text(text)
 
     async def delete(self) -> None:
         t, wizard = self.ctx.t, self.wizard

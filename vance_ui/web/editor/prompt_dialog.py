@@ -13,7 +13,7 @@ from typing import Any
 
 from nicegui import ui
 
-from vance_ui.authoring.from_prompt import wizard_from_prompt
+from vance_ui.authoring.from_prompt import wizard_from_prompt, wizard_name_for
 from vance_ui.authoring.prompt_fields import PROPOSED_TYPES, FieldProposal, PromptRefused, propose_field
 from vance_ui.authoring.suggested_fields import checked_suggestions
 from vance_ui.llm.client import LlmError, ModelConfig
@@ -88,12 +88,14 @@ class PromptFields:
             position = field.end
         return "".join(out) + self.prompt[position:]
 
-    def wizard_text(self) -> str:
-        return wizard_from_prompt(self.prompt, self.fields, self.lang)
+    def wizard(self) -> tuple[str, str]:
+        """The wizard's proposed name and its YAML text."""
+        return wizard_name_for(self.prompt), wizard_from_prompt(self.prompt, self.fields, self.lang)
 
 
 class PromptDialog:
-    """The dialog; `await PromptDialog(t, lang).answer()` is the wizard's YAML text, or None when cancelled."""
+    """The dialog; `await PromptDialog(t, lang, model).answer()` is the wizard's proposed name and YAML
+    text, or None when cancelled."""
 
     def __init__(self, t: Texts, lang: str, model: ModelConfig | None) -> None:
         self.t, self.model = t, model
@@ -142,7 +144,10 @@ class PromptDialog:
             self.busy.visible = False
 
     async def _suggest(self) -> None:
-        if self.model is None:
+        if self.model is None or self.busy.visible:
+            return
+        if not self.state.prompt.strip():
+            self._refused(PromptRefused("empty_prompt", "paste a prompt first"))
             return
         self.busy.visible = True
         self.refusal.text = ""
@@ -157,13 +162,13 @@ class PromptDialog:
         self.said.text = self.t("prompt_suggested", n=len(self.state.suggested))
         self._show()
 
-    async def answer(self) -> str | None:
+    async def answer(self) -> tuple[str, str] | None:
         self.dialog.open()
         try:
             answer = await self.dialog
         finally:
             self.dialog.delete()
-        return answer if isinstance(answer, str) else None
+        return answer if isinstance(answer, tuple) else None
 
     def _refused(self, refused: PromptRefused) -> None:
         self.refusal.text = self.t(f"prompt_refused_{refused.code}")
@@ -173,7 +178,7 @@ class PromptDialog:
         self._show()
 
     async def _make_selected(self) -> None:
-        start, end = await browser.call("promptSelection", self.source.id)
+        start, end = await browser.call("promptSelection", self.source.id, timeout=5.0)  # a busy browser too
         self.make(int(start), int(end))
 
     def make(self, start: int, end: int) -> None:
@@ -193,11 +198,11 @@ class PromptDialog:
 
     def _create(self) -> None:
         try:
-            text = self.state.wizard_text()
+            made = self.state.wizard()
         except PromptRefused as refused:
             self._refused(refused)
             return
-        self.dialog.submit(text)
+        self.dialog.submit(made)
 
     def _show(self) -> None:
         t, state = self.t, self.state

@@ -15,7 +15,8 @@ _SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "U
 MAX_NAME = 32
 
 
-def _ascii(text: str) -> str:
+def ascii_text(text: str) -> str:
+    """`Größe` -> `Groesse`: German letters spelled out, other accents dropped, the rest left out."""
     spelled = "".join(_SPELLED.get(char, char) for char in text)
     return unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode()
 
@@ -29,7 +30,7 @@ def usable(name: str) -> bool:
 def propose_name(text: str, taken: Collection[str] = (), fallback: str = "field") -> str:
     """`"Team size"` -> `teamSize`, `"Größe"` -> `groesse`: a valid name, numbered (`teamSize2`) when taken;
     `fallback` when the text has no letters to make one of."""
-    words = _WORDS.findall(_ascii(text))[:5]
+    words = _WORDS.findall(ascii_text(text))[:5]
     letters = [word for word in words if not word.isdigit()]
     digits = "".join(word for word in words if word.isdigit())
     name = "".join(word.lower() if index == 0 else word[:1].upper() + word[1:].lower()
