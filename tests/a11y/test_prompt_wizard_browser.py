@@ -44,4 +44,6 @@ def test_a_prompt_becomes_a_wizard_by_keyboard_on_a_phone(page: Page, echo_serve
     dialog.get_by_role("button", name=t("prompt_create")).focus()
     page.keyboard.press("Enter")
     expect(dialog).to_have_count(0)
+    expect(page.get_by_role("textbox", name=t("editor_name"))).to_have_value("plan-a-trip-to-berlin-on-2026-12-03")
+    expect(page.locator(".vance-editor-preview .vance-preview")).to_contain_text("Plan a trip to")
     expect(page.get_by_text(t("editor_loads"), exact=True).first).to_be_visible()
