@@ -32,7 +32,7 @@ class EditorHeader:
             self.insights_button = self._action("insights", "insights", commands.show_insights)
             self._action("download", "editor_export", commands.export)
             self._action("upload", "editor_import", commands.import_file)
-            self._action("auto_fix_high", "prompt_new", commands.from_prompt)
+            self._action("auto_fix_high", "prompt_entry", commands.from_prompt)
             self.delete_button = self._action("delete", "editor_delete", commands.delete)
             # Ctrl+S clicks it (assets/editor.js)
             self.save_button = aria(ui.button(t("save"), icon="save", on_click=commands.save), label=t("save")) \

@@ -29,7 +29,7 @@ def authoring_buttons(ctx: PageContext) -> None:
         new = aria(ui.button(t("new_wizard"), icon="add"), label=t("new_wizard")) \
             .props("outline dense no-caps").mark("wizard-new")
         new.on_click(lambda: open_editor(ctx, {"mode": "new"}, new))
-        from_prompt = aria(ui.button(t("prompt_new"), icon="auto_fix_high"), label=t("prompt_new")) \
+        from_prompt = aria(ui.button(t("prompt_entry"), icon="auto_fix_high"), label=t("prompt_entry")) \
             .props("flat dense no-caps").mark("wizard-from-prompt")
         from_prompt.on_click(lambda: open_editor(ctx, {"mode": "prompt"}, from_prompt))
         upload = aria(ui.button(t("import_wizard"), icon="upload"), label=t("editor_import")) \

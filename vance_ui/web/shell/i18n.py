@@ -497,6 +497,8 @@ _TEXTS.update(_SUGGEST_TEXTS)
 # A new wizard from a pasted prompt (vance_ui/web/editor/prompt_dialog.py).
 _FROM_PROMPT_TEXTS: dict[str, dict[str, str]] = {
     "prompt_new": {"en": "New wizard from a prompt", "de": "Neuer Wizard aus einem Prompt"},
+    # the buttons that open it (beside New wizard, whose name they must not contain)
+    "prompt_entry": {"en": "From a prompt", "de": "Aus einem Prompt"},
     "prompt_hint": {"en": "Paste a prompt you use. Select a part that changes and press Make a field "
                           "(or Ctrl+Shift+Enter in the text). Nothing else to write: no YAML, no template.",
                     "de": "Füge einen Prompt ein, den du verwendest. Markiere einen Teil, der sich ändert, und "
