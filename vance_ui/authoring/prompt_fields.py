@@ -3,7 +3,7 @@ selected text (a date looks like a date, a number like an integer, lines that st
 marker like a repeat, a part the author marks as one of several like a choice).
 
 Ranges are character offsets (code points) into the prompt, `start` inclusive, `end` exclusive.
-What the wizard is made of these proposals is `from_prompt`."""
+The wizard made of these proposals: `from_prompt`."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from vance_ui.wizards.format.schema import MAX_CHOICES, MAX_REPEAT_ITEMS, parse_iso_date
 from vance_ui.wizards.source.naming import propose_name
 
-__all__ = ["PROPOSED_TYPES", "FieldProposal", "ListShape", "PromptRefused", "date_value", "integer_value",
-           "list_shape", "propose_field"]
+__all__ = ["PROPOSED_TYPES", "FieldProposal", "ListShape", "PromptRefused", "choice_options", "date_value",
+           "integer_value", "labels_for", "list_shape", "propose_field"]
 
 #: the types a part of a prompt becomes (the others, a password or a yes/no, do not stand for text)
 PROPOSED_TYPES = ("string", "textarea", "integer", "date", "select", "repeat")
