@@ -13,9 +13,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vance_ui.chat.engine import ChatMessage
+from vance_ui.chat.excerpt import excerpt
+from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.factory import open_stores
 from vance_ui.documents.store import DocumentStore, GenerationMemo, InvalidDocumentPath, StoreUnavailable
 from vance_ui.llm.client import LlmError, ModelConfig
+from vance_ui.llm.fill import ask_for_values
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
 from vance_ui.tenant_settings import TenantSettingsReader
@@ -29,9 +33,10 @@ from vance_ui.wizards.catalog.load_cache import LoadCache
 from vance_ui.wizards.catalog.model import LoadedWizard, Source
 from vance_ui.wizards.catalog.suggest import MAX_SUGGESTIONS, WizardMatch, suggest
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary, definition_view
+from vance_ui.wizards.filling.fill import FillResult, fill_request, hide_again, merge_answer
 from vance_ui.wizards.filling.prompt import RenderedPrompt, prompt_steps, validator_steps
 from vance_ui.wizards.filling.report import FormReport, report_steps
-from vance_ui.wizards.filling.state import RenderContext, form_steps
+from vance_ui.wizards.filling.state import RenderContext, form_steps, visibility_of
 from vance_ui.wizards.format.categories import category_label
 from vance_ui.wizards.format.schema import FormField
 from vance_ui.wizards.rules.secrets import has_password
@@ -54,6 +59,14 @@ class NoValidator(WizardNotFound):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.args = (f"wizard '{name}' has no validatorPrompt, so it offers no Check",)
+
+
+class ChatNotFound(LookupError):
+    """No chat of the caller's has this id (another user's chats are never read)."""
+
+    def __init__(self, chat_id: str) -> None:
+        super().__init__(f"you have no chat with the id {chat_id[:80]!r}")
+        self.chat_id = chat_id
 
 
 class UsageForbidden(PermissionError):
@@ -303,6 +316,43 @@ class WizardService:
         except TemplateProblem as problem:
             raise _render_failed(name, problem, wizard.definition.fields) from None
         return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)
+
+    def chat_messages(self, scope: Scope, chat_id: str) -> list[ChatMessage]:
+        """What the model saw of the caller's own chat `chat_id` (`ChatNotFound` otherwise)."""
+        try:
+            session = SessionStore(self.data, scope.tenant, scope.user).get(chat_id)
+        except InvalidDocumentPath:
+            session = None
+        if session is None:
+            raise ChatNotFound(chat_id)
+        return session.conversation()
+
+    async def prefill(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
+                      messages: Sequence[ChatMessage], draft: str = "", lang: str | None = None) -> FillResult:
+        """Fill from chat: ask the fast model for the shown, empty, non-password fields from the end
+        of one conversation (and the draft), keep what the form's validation accepts, report the rest.
+        The posted values are never overwritten; `LlmError` when the model fails (nothing is changed)."""
+        wizard, ctx = await self._loaded(scope, name, lang)
+        config = self.validator_model()
+        if config is None:
+            raise LlmError("not_configured", "No model is configured: set VANCE_FAST_MODEL or VANCE_MODEL.")
+        typed = dict(values or {})
+        fields = wizard.definition.fields
+        try:
+            before = await run_steps_async(visibility_of(wizard, typed, ctx), self.templates)
+            request = fill_request(fields, typed, before.hidden, ctx.lang)
+            answer: dict[str, Any] = {}
+            if request.fields:
+                conversation = excerpt(messages, draft, self.settings.fill_context_chars)
+                answer = await ask_for_values(config, request.schema, conversation, ctx.lang)
+            result = merge_answer(fields, request, answer, typed, before.hidden, ctx.lang)
+            if result.filled:
+                after = await run_steps_async(visibility_of(wizard, result.values, ctx), self.templates)
+                result = hide_again(result, after.hidden, typed)
+        except TemplateProblem as problem:  # a showIf failed for these values
+            raise _render_failed(name, problem, fields) from None
+        self.count(scope, name, Step.FILLED)
+        return result
 
     # -- usage: counts, never content ---------------------------------------------------------
 

@@ -15,7 +15,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from vance_ui.api.auth import TenantNotFound, Unauthorized
 from vance_ui.documents.store import InvalidDocumentPath, StoreUnavailable
 from vance_ui.llm.client import LlmError
-from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+from vance_ui.service import ChatNotFound, FormInvalid, RenderFailed, WizardNotFound
 from vance_ui.wizards.templates.problems import RendererBusy
 
 log = logging.getLogger("vance_ui.api")
@@ -73,6 +73,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(WizardNotFound)
     async def _not_found(_: Request, exc: WizardNotFound) -> JSONResponse:
         return error_response(404, "wizard_not_found", str(exc))
+
+    @app.exception_handler(ChatNotFound)
+    async def _no_chat(_: Request, exc: ChatNotFound) -> JSONResponse:
+        return error_response(404, "chat_not_found", str(exc))
 
     @app.exception_handler(FormInvalid)
     async def _invalid(_: Request, exc: FormInvalid) -> JSONResponse:

@@ -13,9 +13,12 @@ from starlette.concurrency import run_in_threadpool
 
 from vance_ui.api.auth import request_identity, scope_for
 from vance_ui.api.models import (
+    DroppedOut,
     ErrorOut,
     FieldErrorOut,
     FollowUpOut,
+    PrefillBody,
+    PrefillOut,
     RenderOut,
     StateOut,
     SuggestedWizard,
@@ -25,6 +28,7 @@ from vance_ui.api.models import (
     ValuesBody,
     WizardList,
 )
+from vance_ui.chat.engine import ChatMessage
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary
 from vance_ui.wizards.filling.prompt import RenderedPrompt
@@ -184,3 +188,22 @@ async def validate_wizard(name: WizardName, body: ValuesBody, service: Service, 
     """Render validatorPrompt and ask the fast model for non-blocking suggestions."""
     suggestions = await service.check(scope, name, body.values, lang)
     return ValidateOut(suggestions=[SuggestionOut(**s.as_dict()) for s in suggestions])
+
+
+@router.post("/{name}/prefill", response_model=PrefillOut,
+             responses={**MODEL_ERRORS, 404: {"model": ErrorOut, "description": "no such wizard, or no chat of "
+                                                                                  "yours with this chatId"}})
+async def prefill_wizard(name: WizardName, body: PrefillBody, service: Service, scope: RequestScope,
+                         lang: Lang = None) -> Response:
+    """Fill from chat: the fast model reads the end of the conversation (`chatId`: one of your chats, or
+    `messages`) and the `draft`, and answers values for the shown fields that are still empty (never
+    passwords); each goes through the form's validation, and what is left out says why in `dropped`."""
+    if body.chat_id is not None:
+        messages = await run_in_threadpool(service.chat_messages, scope, body.chat_id)
+    else:
+        messages = [ChatMessage(m.role, m.content) for m in body.messages or ()]
+    result = await service.prefill(scope, name, body.values, messages, body.draft, lang)
+    read_in = lang or service.language(scope.tenant)
+    out = PrefillOut(values=result.values, filled=list(result.filled),
+                     dropped=[DroppedOut(**d.as_dict(read_in)) for d in result.dropped])
+    return Response(out.model_dump_json(), media_type="application/json", headers={"Content-Language": read_in})

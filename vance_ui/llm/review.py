@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from vance_ui.llm.client import LlmError, ModelConfig, complete
+from vance_ui.llm.json_answer import json_payload
 
 MAX_SUGGESTIONS = 20
 MAX_SUGGESTION_CHARS = 1000
@@ -29,26 +27,9 @@ class Suggestion:
         return {"field": self.field, "suggestion": self.suggestion}
 
 
-def _json_payload(text: str) -> Any:
-    stripped = text.strip()
-    fenced = re.search(r"```(?:json)?\s*(.*?)```", stripped, re.DOTALL)
-    if fenced:
-        stripped = fenced.group(1).strip()
-    try:
-        return json.loads(stripped)
-    except ValueError:
-        start, end = stripped.find("{"), stripped.rfind("}")
-        if 0 <= start < end:
-            try:
-                return json.loads(stripped[start:end + 1])
-            except ValueError:
-                pass
-    raise LlmError("bad_response", "The model's answer was not the JSON the check asks for.")
-
-
 def parse_suggestions(text: str) -> list[Suggestion]:
     """Accept `{"suggestions": [...]}` or a bare list; drop malformed entries."""
-    payload = _json_payload(text)
+    payload = json_payload(text, "the check asks for")
     items = payload.get("suggestions") if isinstance(payload, dict) else payload
     if not isinstance(items, list):
         raise LlmError("bad_response", "The model's answer had no list of suggestions.")
