@@ -153,7 +153,8 @@ class ChatPage:
 
     def open_wizard(self, name: str, prefill: Mapping[str, str] | None = None,
                     opened_from: OpenedFrom = OpenedFrom.TAB) -> None:
-        open_wizard(self.ctx, name, prefill, lambda prompt: self.prompt_used(name, prompt), opened_from=opened_from)
+        open_wizard(self.ctx, name, prefill, lambda prompt: self.prompt_used(name, prompt), opened_from=opened_from,
+                    conversation=self.chat.conversation)
 
     def prompt_used(self, name: str, prompt: str) -> None:
         """The prompt goes into the input; on a phone the side panel lies over it, so it closes."""

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from nicegui import background_tasks, run, ui
 
-from vance_ui.chat.engine import ChatEngine, RunProgress
+from vance_ui.chat.engine import ChatEngine, ChatMessage, RunProgress
 from vance_ui.chat.sessions import ChatSession, StoredMessage, title_from
 from vance_ui.chat.slash import read_input
 from vance_ui.documents.store import InvalidDocumentPath
@@ -119,6 +119,10 @@ class ChatView:
     def _reset_chips(self) -> None:
         if self.chips is not None:
             self.chips.reset()
+
+    def conversation(self) -> tuple[list[ChatMessage], str]:
+        """What Fill from chat reads: this chat's messages so far and the text being typed."""
+        return self.session.conversation(), str(self.input.value or "")
 
     def use_wizard_prompt(self, wizard: str, prompt: str) -> None:
         """A wizard's result; not kept on disk when that wizard has a password field (input_draft.py)."""

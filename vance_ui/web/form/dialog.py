@@ -16,12 +16,13 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nicegui import ui
+from nicegui import background_tasks, ui
 
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
 from vance_ui.usage.events import OpenedFrom, Step, opened_key, page_key
 from vance_ui.web.form.actions import FormFooter
+from vance_ui.web.form.chat_fill import ChatFill, Conversation
 from vance_ui.web.form.draft import FormDraft
 from vance_ui.web.form.focus import focus_first_field_on_open, reveal, show_form_top
 from vance_ui.web.form.pane import FormPane
@@ -52,7 +53,8 @@ class WizardForm:
     """One open wizard. `open_wizard` builds it; the dialog is deleted again when it closes."""
 
     def __init__(self, ctx: PageContext, definition: WizardDefinition, wizard: Wizard, values: Mapping[str, Any],
-                 on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
+                 on_prompt: PromptHandler, restored: bool = False, page: int = 0,
+                 conversation: Conversation | None = None) -> None:
         self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
         self.opened_at = time.monotonic()  # for the usage counts: how long until the prompt is used
         self._counted = False
@@ -79,6 +81,7 @@ class WizardForm:
                     self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
             self.footer = FormFooter(ctx, definition, self.pane, close=self.close, reset=self.reset,
                                      report=self.report, apply_report=self.apply_report, use_prompt=self._use)
+            self._fill_button(conversation)
         self.draft = FormDraft(ctx.drafts, definition.name, self.pane)
         self._build_form(values, page)
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
@@ -88,6 +91,20 @@ class WizardForm:
     def _build_form(self, values: Mapping[str, Any], page: int) -> None:
         self.pane.build(values, page)
         self.footer.sync_buttons()
+
+    def _fill_button(self, conversation: Conversation | None) -> None:
+        """Fill from chat beside Check; without a model, off, and why is said as for Check."""
+        with self.footer.secondary:
+            self.chat_fill = ChatFill(self.ctx, self.definition.name, self.pane, self.footer.status, conversation,
+                                      self._build_form, self._filled)
+        if conversation is not None and self.ctx.service.validator_model() is None:
+            with self.footer.box:
+                ui.label(self.ctx.t("fill_needs_model")).classes("vance-help vance-check-reason").mark("fill-reason")
+
+    def _filled(self) -> None:
+        """The form was rebuilt with other values (a fill, its Undo): kept as a draft, shown anew."""
+        self.draft.changed()
+        self.request_report()
 
     def _header(self, restored: bool) -> None:
         d, t = self.definition, self.ctx.t
@@ -220,9 +237,11 @@ def _changes_said(t: Texts, shown: int, hidden: int) -> str:
 
 
 def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,
-                *, opened_from: OpenedFrom, use_draft: bool = True) -> WizardForm | None:
+                *, opened_from: OpenedFrom, use_draft: bool = True,
+                conversation: Conversation | None = None) -> WizardForm | None:
     """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice.
-    The opening is counted (usage counts) as one from `opened_from`."""
+    The opening is counted (usage counts) as one from `opened_from`. `conversation`: the chat it is
+    opened over, for Fill from chat, which runs at once when it is opened from a suggestion chip."""
     try:
         definition = ctx.service.definition(ctx.scope, name, ctx.lang)
         wizard = ctx.service.wizard(ctx.scope, name).definition
@@ -237,7 +256,9 @@ def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, 
         draft = ctx.drafts.load(name)
         if draft is not None:
             values, page, restored = draft.values, draft.page, True
-    form = WizardForm(ctx, definition, wizard, values, on_prompt, restored, page)
+    form = WizardForm(ctx, definition, wizard, values, on_prompt, restored, page, conversation)
     form.dialog.open()
     ctx.service.count(ctx.scope, name, Step.OPENED, opened_key(opened_from))
+    if opened_from == OpenedFrom.CHIP and form.chat_fill.available:
+        background_tasks.create(form.chat_fill.fill(), name="fill-from-chat")
     return form

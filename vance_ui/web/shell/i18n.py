@@ -492,3 +492,24 @@ _SUGGEST_TEXTS: dict[str, dict[str, str]] = {
                       "de": "{n} Wizards passen zu deiner Nachricht: {titles}. Alt+Pfeil nach oben führt hin."},
 }
 _TEXTS.update(_SUGGEST_TEXTS)
+
+
+# "Fill from chat" in the wizard form (vance_ui/web/form/chat_fill.py).
+_FILL_TEXTS: dict[str, dict[str, str]] = {
+    "fill_from_chat": {"en": "Fill from chat", "de": "Aus dem Chat ausfüllen"},
+    "fill_needs_model": {"en": "Fill from chat needs a model (VANCE_FAST_MODEL or VANCE_MODEL)",
+                         "de": "Aus dem Chat ausfüllen braucht ein Modell (VANCE_FAST_MODEL oder VANCE_MODEL)"},
+    "fill_working": {"en": "Reading the chat…", "de": "Der Chat wird gelesen …"},
+    "fill_done_one": {"en": "1 field was filled from the chat.", "de": "1 Feld wurde aus dem Chat ausgefüllt."},
+    "fill_done": {"en": "{n} fields were filled from the chat.", "de": "{n} Felder wurden aus dem Chat ausgefüllt."},
+    "fill_nothing": {"en": "The chat gave no value for the empty fields.",
+                     "de": "Der Chat ergab keinen Wert für die leeren Felder."},
+    "fill_left_out": {"en": "{field} was left out: {reason}", "de": "{field} wurde ausgelassen: {reason}"},
+    "fill_failed": {"en": "Fill from chat failed, the form is unchanged: {error}",
+                    "de": "Ausfüllen aus dem Chat fehlgeschlagen, das Formular ist unverändert: {error}"},
+    "from_chat": {"en": "From the chat", "de": "Aus dem Chat"},
+    "from_chat_sr": {"en": "Filled from the chat; check it", "de": "Aus dem Chat ausgefüllt; bitte prüfen"},
+    "fill_undone": {"en": "The form is as it was before the fill.",
+                    "de": "Das Formular ist wieder wie vor dem Ausfüllen."},
+}
+_TEXTS.update(_FILL_TEXTS)
