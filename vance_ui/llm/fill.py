@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from vance_ui.llm.client import LlmError, ModelConfig, complete, import_litellm
+from vance_ui.llm.client import LlmError, ModelConfig, complete, supports_response_schema
 from vance_ui.llm.json_answer import json_payload
 
 SYSTEM_PROMPT = """You fill in a form from a conversation. Answer ONLY with one JSON object that matches this JSON
@@ -22,16 +22,8 @@ conversation does not clearly answer: never guess or invent a value. Use the cho
 Write texts in language '{lang}' unless the conversation quotes them otherwise."""
 
 
-def structured_output(model: str) -> bool:
-    """Whether litellm knows `model` to take a JSON Schema as `response_format` (unknown models: no)."""
-    try:
-        return bool(import_litellm().supports_response_schema(model=model))
-    except Exception:  # litellm raises for models it has never heard of
-        return False
-
-
-def response_format(config: ModelConfig, schema: Mapping[str, Any]) -> dict[str, Any]:
-    if structured_output(config.model):
+async def response_format(config: ModelConfig, schema: Mapping[str, Any]) -> dict[str, Any]:
+    if await supports_response_schema(config.model):
         return {"type": "json_schema", "json_schema": {"name": "form_values", "schema": dict(schema), "strict": False}}
     return {"type": "json_object"}
 
@@ -44,7 +36,7 @@ async def ask_for_values(config: ModelConfig, schema: Mapping[str, Any], convers
         {"role": "system", "content": SYSTEM_PROMPT.format(schema=json.dumps(schema, ensure_ascii=False), lang=lang)},
         {"role": "user", "content": conversation},
     ]
-    answer = await complete(config, messages, response_format=response_format(config, schema), temperature=0)
+    answer = await complete(config, messages, response_format=await response_format(config, schema), temperature=0)
     payload = json_payload(answer, "with the form's values")
     if isinstance(payload, dict) and isinstance(payload.get("values"), dict) and len(payload) == 1:
         payload = payload["values"]  # some models wrap the object once more
