@@ -12,6 +12,7 @@ from pathlib import Path
 from bench import (
     browser,
     editor,
+    fill,
     http_load,
     lighthouse,
     markdown_stream,
@@ -26,7 +27,7 @@ from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("suggest", "http", "template", "usage", "markdown", "scale", "pg", "startup", "browser", "editor",
+ITEMS = ("suggest", "http", "template", "usage", "fill", "markdown", "scale", "pg", "startup", "browser", "editor",
          "lighthouse")
 
 
@@ -63,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
         "usage": lambda: usage_cost.measure(repeats=3 if quick else 9, calls=200 if quick else 1000),
+        "fill": lambda: fill.measure(reps=5 if quick else 30),
         "markdown": lambda: markdown_stream.measure(repeats=1 if quick else 3),
         "scale": lambda: scaling.measure(scaling.Plan(
             sizes=[100, 300] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,

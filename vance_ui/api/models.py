@@ -38,7 +38,7 @@ class PrefillBody(ValuesBody):
     model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
         "values": {"outputName": "council"},
         "messages": [{"role": "user", "content": "I need a council on pricing with Ada (CFO) and Bo (sales)."}],
-    }]})
+    }], "not": {"required": ["chatId", "messages"]}})  # one conversation: a stored chat or the messages
     chat_id: str | None = Field(default=None, alias="chatId", min_length=1, max_length=100,
                                 description="one of the caller's own chats: its last messages are read")
     messages: Annotated[list[MessageIn], Field(max_length=MAX_CHAT_MESSAGES, description=(
@@ -47,7 +47,7 @@ class PrefillBody(ValuesBody):
 
     @model_validator(mode="after")
     def _one_conversation(self) -> PrefillBody:
-        if self.chat_id is not None and self.messages is not None:
+        if {"chat_id", "messages"} <= self.model_fields_set:  # as the schema's `not` says: not both keys
             raise ValueError("send chatId or messages, not both")
         return self
 
