@@ -17,7 +17,8 @@ WIZARD = Wizard.model_validate({
         {"name": "secret", "type": "password", "label": {"en": "Secret"}},
         {"name": "when", "type": "date", "dateMin": "2030-01-01", "dateMax": "2030-12-31", "label": {"en": "When"}},
         {"name": "tags", "type": "multi_select", "maxSelected": 2, "label": {"en": "Tags"},
-         "choices": [{"value": "red", "label": {"en": "Red", "de": "Rot"}}, {"value": "blue", "label": {"en": "Blue"}}]},
+         "choices": [{"value": "red", "label": {"en": "Red", "de": "Rot"}},
+                     {"value": "blue", "label": {"en": "Blue"}}]},
         {"name": "loud", "type": "boolean", "label": {"en": "Loud"}},
         {"name": "people", "type": "repeat", "max": 3, "label": {"en": "People"}, "item": [
             {"name": "name", "type": "string", "required": True, "label": {"en": "Name"}},
