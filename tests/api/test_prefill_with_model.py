@@ -11,7 +11,7 @@ import pytest
 
 from tests.support.api_errors import assert_error
 from tests.support.api_server import ApiServer
-from tests.support.fake_llm import FakeLLM
+from tests.support.fake_llm import FakeLLM, use_fake_model
 from tests.support.wizard_files import write_wizard
 from vance_ui.chat.sessions import SessionStore, StoredMessage
 from vance_ui.usage.events import Step
@@ -48,10 +48,7 @@ CHAT = [{"role": "user", "content": "I fly to Oslo on 2030-05-04 for 3 nights wi
 def model_http(api: ApiServer, fake_llm: FakeLLM, data_dir: Path,
                monkeypatch: pytest.MonkeyPatch) -> Iterator[httpx.Client]:
     write_wizard(data_dir, "_vance", "trip", TRIP)
-    settings = api.service.settings
-    monkeypatch.setattr(settings, "fast_model", "openai/fake-fast")
-    monkeypatch.setattr(settings, "llm_api_base", fake_llm.base_url)
-    monkeypatch.setattr(settings, "llm_timeout_seconds", 10.0)
+    use_fake_model(api.service.settings, fake_llm, monkeypatch)
     with api.client() as client:
         yield client
 

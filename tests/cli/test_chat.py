@@ -14,7 +14,7 @@ from prompt_toolkit.document import Document
 
 from tests.support.api_server import running_api
 from tests.support.cli import CLEAR, FINISH, typed
-from tests.support.fake_llm import FakeLLM
+from tests.support.fake_llm import FakeLLM, use_fake_model
 from vance_ui.chat.engine import ChatMessage, EchoEngine, LlmEngine, RunProgress
 from vance_ui.cli.backend import BackendError, LocalBackend, RemoteBackend
 from vance_ui.cli.chat import ChatCompleter, ChatRepl
@@ -205,8 +205,7 @@ def test_wizard_from_chat_fills_the_answers_from_the_conversation(cli_data: Path
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """`/wizard NAME --from-chat`: the fast model reads this conversation; its valid answers are the
     questions' defaults (Enter keeps them), and what it could not fill is said."""
-    monkeypatch.setattr(service.settings, "model", "openai/fake")
-    monkeypatch.setattr(service.settings, "llm_api_base", fake_llm.base_url)
+    use_fake_model(service.settings, fake_llm, monkeypatch, setting="model", model="openai/fake")
     fake_llm.reply("Noted.")
     fake_llm.reply(json.dumps({"notes": "from the chat", "count": 4, "tone": "formal", "secret": "pw",
                                "people": [{"name": "Ada"}], "tags": ["purple"]}))
@@ -239,8 +238,7 @@ def test_wizard_from_chat_without_a_model_says_why_and_asks_as_usual(cli_data: P
 
 def test_the_server_backend_fills_through_the_api(cli_data: Path, service: WizardService, fake_llm: FakeLLM,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(service.settings, "model", "openai/fake")
-    monkeypatch.setattr(service.settings, "llm_api_base", fake_llm.base_url)
+    use_fake_model(service.settings, fake_llm, monkeypatch, setting="model", model="openai/fake")
     fake_llm.reply(json.dumps({"count": 4, "tone": "loud"}))
     with running_api(service) as server:
         remote = RemoteBackend(server.base_url, "default", None)
