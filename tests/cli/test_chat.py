@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -242,11 +243,11 @@ def test_the_server_backend_fills_through_the_api(cli_data: Path, service: Wizar
     fake_llm.reply(json.dumps({"count": 4, "tone": "loud"}))
     with running_api(service) as server:
         remote = RemoteBackend(server.base_url, "default", None)
-        result = remote.prefill("all-types", [ChatMessage("user", "four of them")], {"notes": "mine"})
+        result = asyncio.run(remote.prefill("all-types", [ChatMessage("user", "four of them")], {"notes": "mine"}))
         assert result.values == {"notes": "mine", "count": 4} and result.filled == ["count"]
         assert result.dropped == [("tone", "The value does not fit the field: 'loud' is not one of the choices.")]
         assert fake_llm.requests[-1]["messages"][-1]["content"] == "User: four of them"
         fake_llm.replies.clear()
         fake_llm.reply("", status=500)
         with pytest.raises(BackendError, match="model_model_error"):
-            remote.prefill("all-types", [], {})
+            asyncio.run(remote.prefill("all-types", [], {}))

@@ -84,7 +84,9 @@ class Backend(Protocol):
 
     def shown(self, name: str, values: Mapping[str, Any]) -> Shown: ...
 
-    def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled: ...
+    async def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled:
+        """Fill from chat, on the caller's event loop (the chat's: litellm keeps its clients per loop)."""
+        ...
 
 
 class LocalBackend:
@@ -112,9 +114,14 @@ class LocalBackend:
         state = self._call(lambda: self.service.form_report_sync(self.scope, name, values)).state
         return Shown(state.visibility.hidden, state.visibility.pages)
 
-    def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled:
+    async def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled:
         lang = self.service.language(self.scope.tenant)
-        result = self._call(lambda: asyncio.run(self.service.prefill(self.scope, name, values, messages, lang=lang)))
+        try:
+            result = await self.service.prefill(self.scope, name, values, messages, lang=lang)
+        except (InvalidDocumentPath, RenderFailed) as exc:
+            raise BackendError(str(exc)) from None
+        except LlmError as exc:
+            raise BackendError(exc.message) from None
         return Prefilled(result.values, list(result.filled), [(d.field, d.message(lang)) for d in result.dropped])
 
     @staticmethod
@@ -123,8 +130,6 @@ class LocalBackend:
             return action()
         except (InvalidDocumentPath, RenderFailed) as exc:
             raise BackendError(str(exc)) from None
-        except LlmError as exc:
-            raise BackendError(exc.message) from None
 
 
 class RemoteBackend:
@@ -160,10 +165,10 @@ class RemoteBackend:
         hidden = (parse_path(text) for text in data.get("hidden") or [] if isinstance(text, str))
         return Shown(frozenset(path for path in hidden if path), tuple(bool(p) for p in data.get("pages") or []))
 
-    def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled:
+    async def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled:
         body = {"values": dict(values), "messages": [{"role": m.role, "content": m.content} for m in messages
                                                      if m.role in ("user", "assistant")]}
-        data = self._request("POST", f"{self.prefix}/{name}/prefill", name, body)
+        data = await asyncio.to_thread(self._request, "POST", f"{self.prefix}/{name}/prefill", name, body)
         dropped = [(str(d.get("field", "")), str(d.get("message", ""))) for d in data.get("dropped") or []
                    if isinstance(d, dict)]
         return Prefilled(dict(data.get("values") or {}), [str(n) for n in data.get("filled") or []], dropped)

@@ -167,7 +167,7 @@ class ChatRepl:
         """The model's answers from this conversation, as the questions' defaults; None (the form
         asks as usual) when the fill fails, with the reason said."""
         try:
-            result = self.backend.prefill(name, self.messages, {})
+            result = self._loop.run_until_complete(self.backend.prefill(name, self.messages, {}))
         except BackendError as exc:
             self.terminal.say(f"  fill from chat failed, the form starts empty: {exc}", "ansired")
             return None
