@@ -55,7 +55,7 @@ def test_edit_in_form_by_keyboard_on_a_phone(browser: Browser, trip_server: AppS
         edit = page.get_by_role("button", name=t("edit_in_form_named", wizard="trip")).last
         expect(edit).to_contain_text(t("edit_in_form"))
         bounds = edit.bounding_box()
-        assert bounds is not None and 0 <= bounds["x"] and bounds["x"] + bounds["width"] <= 390, bounds
+        assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= 390, bounds
         settle(page)
         assert_no_blocking(page, f"a sent message with Edit in form ({lang}, 390 px)")
 
