@@ -120,3 +120,35 @@ async def test_a_chat_stored_before_origins_loads_without_the_button(web_data: P
     await app_user.should_see("from before")
     await app_user.should_see("odd origin")
     assert elements(app_user, "edit-in-form") == []
+
+
+TWO_PAGES = """
+title: { en: "Two steps" }
+description: { en: "Page one, then page two" }
+fields:
+  - { name: first, type: string, label: { en: "First" } }
+  - { name: second, type: string, label: { en: "Second" } }
+pages:
+  - { title: { en: "Start" }, fields: [first] }
+  - { title: { en: "Finish" }, fields: [second] }
+promptTemplate: "{{ first }} then {{ second }}"
+"""
+
+
+async def test_the_form_opens_again_on_the_page_it_was_used_from(web_data: Path, app_user: User) -> None:
+    write_wizard(web_data, "_vance", "two-steps", TWO_PAGES)
+    await app_user.open("/?wizard=two-steps&first=alpha")
+    app_user.find(marker="wizard-next").click()
+    await app_user.should_see("Second")
+    one(app_user, "field-second").value = "beta"
+    await use_prompt(app_user)
+    app_user.find(marker="chat-send").click()
+    await eventually(lambda: run_state(app_user) == "Done", what="the answer")
+    await app_user.open("/")
+    click(app_user, one(app_user, "edit-in-form"))
+    await eventually(lambda: len(open_dialogs(app_user)) == 1, what="the form")
+    assert one(app_user, "field-second").value == "beta"
+    assert elements(app_user, "wizard-submit") and not elements(app_user, "wizard-next")  # the last page
+    app_user.find(marker="wizard-back").click()
+    await eventually(lambda: bool(elements(app_user, "field-first")), what="page one")
+    assert one(app_user, "field-first").value == "alpha"
