@@ -72,3 +72,18 @@ fields:
       - { value: plane, label: { en: "Plane", de: "Flugzeug" } }
 promptTemplate: "Plan a trip to {{ destination }} by {{ mode }}{% if budget %} for {{ budget }} EUR{% endif %}."
 """
+
+
+# two pages of one field each
+TWO_PAGES = """
+title: { en: "Two steps" }
+description: { en: "Page one, then page two" }
+category: notes
+fields:
+  - { name: first, type: string, label: { en: "First" } }
+  - { name: second, type: string, label: { en: "Second" } }
+pages:
+  - { title: { en: "Start" }, fields: [first] }
+  - { title: { en: "Finish" }, fields: [second] }
+promptTemplate: "{{ first }} {{ second }}"
+"""

@@ -12,7 +12,7 @@ from nicegui.testing import User
 
 from tests.support.web_chat import send
 from tests.support.web_user import click, elements, eventually, one, open_dialogs, run_state, use_prompt
-from tests.support.wizard_files import TRIP, write_wizard
+from tests.support.wizard_files import TRIP, TWO_PAGES, write_wizard
 from vance_ui.web.shell.i18n import Texts
 
 PASSWORD = "pw-Reopen-4471-Heron"
@@ -120,19 +120,6 @@ async def test_a_chat_stored_before_origins_loads_without_the_button(web_data: P
     await app_user.should_see("from before")
     await app_user.should_see("odd origin")
     assert elements(app_user, "edit-in-form") == []
-
-
-TWO_PAGES = """
-title: { en: "Two steps" }
-description: { en: "Page one, then page two" }
-fields:
-  - { name: first, type: string, label: { en: "First" } }
-  - { name: second, type: string, label: { en: "Second" } }
-pages:
-  - { title: { en: "Start" }, fields: [first] }
-  - { title: { en: "Finish" }, fields: [second] }
-promptTemplate: "{{ first }} then {{ second }}"
-"""
 
 
 async def test_the_form_opens_again_on_the_page_it_was_used_from(web_data: Path, app_user: User) -> None:

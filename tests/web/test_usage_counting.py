@@ -10,7 +10,7 @@ from nicegui import app
 from nicegui.testing import User
 
 from tests.support.web_user import eventually, one, use_prompt
-from tests.support.wizard_files import write_wizard
+from tests.support.wizard_files import TWO_PAGES, write_wizard
 from vance_ui.documents.store import DocumentStore
 from vance_ui.service import Scope, WizardService
 from vance_ui.usage import stats
@@ -25,19 +25,6 @@ category: notes
 fields:
   - { name: topic, type: string, required: true, label: { en: "Topic" } }
 promptTemplate: "Note about {{ topic }}"
-"""
-
-TWO_PAGES = """
-title: { en: "Two steps" }
-description: { en: "Page one, then page two" }
-category: notes
-fields:
-  - { name: first, type: string, label: { en: "First" } }
-  - { name: second, type: string, label: { en: "Second" } }
-pages:
-  - { title: { en: "Start" }, fields: [first] }
-  - { title: { en: "Finish" }, fields: [second] }
-promptTemplate: "{{ first }} {{ second }}"
 """
 
 
