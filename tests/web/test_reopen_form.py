@@ -10,6 +10,7 @@ from typing import Any
 
 from nicegui.testing import User
 
+from tests.support.usage_counts import counted
 from tests.support.web_chat import send
 from tests.support.web_user import click, elements, eventually, one, open_dialogs, run_state, use_prompt
 from tests.support.wizard_files import TRIP, TWO_PAGES, write_wizard
@@ -65,6 +66,7 @@ async def test_edit_in_form_opens_the_values_and_use_prompt_sends_a_new_message(
     assert one(app_user, "field-budget").value == "900"
     assert one(app_user, "field-token").value == ""  # a password is never kept
     assert not elements(app_user, "wizard-status")  # the wizard is as it was: nothing to say
+    assert counted("trip")["opened.message"] == 1
 
     one(app_user, "field-destination").value = "Bergen"
     await use_prompt(app_user)
