@@ -19,6 +19,7 @@ from tests.support.wizard_form import dialog
 from vance_ui.web.shell.i18n import Texts
 
 DESTINATION = {"en": "Oslo", "de": "Bergen"}  # the module's chat is shared: each language its own message
+TITLE = {"en": "Trip note", "de": "Reisenotiz"}
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def test_edit_in_form_by_keyboard_on_a_phone(browser: Browser, trip_server: AppS
     page.set_default_timeout(10_000)
     try:
         send_from_the_wizard(page, trip_server, lang)
-        edit = page.get_by_role("button", name=t("edit_in_form_named", wizard="trip")).last
+        edit = page.get_by_role("button", name=t("edit_in_form_named", wizard=TITLE[lang])).last
         expect(edit).to_contain_text(t("edit_in_form"))
         bounds = edit.bounding_box()
         assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= 390, bounds

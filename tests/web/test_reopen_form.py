@@ -59,7 +59,7 @@ async def test_edit_in_form_opens_the_values_and_use_prompt_sends_a_new_message(
 
     await app_user.open("/")  # the button comes back with the stored chat
     [button] = elements(app_user, "edit-in-form")
-    assert button.props["aria-label"] == T("edit_in_form_named", wizard="trip")
+    assert button.props["aria-label"] == T("edit_in_form_named", wizard="Trip note")
     click(app_user, button)
     await eventually(lambda: len(open_dialogs(app_user)) == 1, what="the form")
     assert one(app_user, "field-destination").value == "Oslo"

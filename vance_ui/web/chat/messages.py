@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from nicegui import background_tasks, run, ui
 
@@ -132,7 +132,10 @@ class AnswerMarkdown(ui.element):
 EditInForm = Callable[[PromptOrigin], None]
 
 
-def user_message(text: str, t: Texts, origin: PromptOrigin | None = None, on_edit: EditInForm | None = None) -> None:
+def user_message(text: str, t: Texts, origin: PromptOrigin | None = None, on_edit: EditInForm | None = None,
+                 title: str | None = None) -> None:
+    """The user's text; "Edit in form" below it when it came from a wizard (`title`: that wizard's
+    title now, for the button's name; its name when it has none here)."""
     with ui.row().classes("vance-msg vance-msg-user w-full justify-end no-wrap").mark("message-user"):
         if origin is None or on_edit is None:
             ui.label(text).classes("vance-bubble whitespace-pre-wrap")
@@ -140,7 +143,7 @@ def user_message(text: str, t: Texts, origin: PromptOrigin | None = None, on_edi
         with ui.column().classes("items-end gap-1 min-w-0"):
             ui.label(text).classes("vance-bubble whitespace-pre-wrap")
             aria(ui.button(t("edit_in_form"), icon="edit_note", on_click=lambda: on_edit(origin)),
-                 label=t("edit_in_form_named", wizard=origin.wizard)) \
+                 label=t("edit_in_form_named", wizard=title or origin.wizard)) \
                 .props("flat dense no-caps size=sm color=primary").classes("vance-edit-in-form") \
                 .mark("edit-in-form")
 
@@ -196,10 +199,12 @@ def error_card(message: str, t: Texts) -> None:
             ui.label(message).classes("whitespace-pre-wrap")
 
 
-def stored_message(message: StoredMessage, t: Texts, on_edit: EditInForm | None = None) -> None:
-    """Rebuild a message from a saved session."""
+def stored_message(message: StoredMessage, t: Texts, on_edit: EditInForm | None = None,
+                   titles: Mapping[str, str] | None = None) -> None:
+    """Rebuild a message from a saved session (`titles`: the wizards' titles by name)."""
     if message.role == "user":
-        user_message(message.content, t, message.origin, on_edit)
+        title = (titles or {}).get(message.origin.wizard) if message.origin is not None else None
+        user_message(message.content, t, message.origin, on_edit, title)
     elif message.error:
         with ui.row().classes("vance-msg w-full no-wrap"):
             error_card(message.content, t)

@@ -102,10 +102,15 @@ class ChatView:
                 wizards = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
                 quick_start_cards(wizards, self.ctx.service.most_used(self.ctx.scope), self.ctx.t,
                                   lambda name: self.on_open_wizard(name, opened_from=OpenedFrom.CARD))
+            titles = self._wizard_titles() if any(m.origin is not None for m in session.messages) else {}
             for message in session.messages:
-                stored_message(message, self.ctx.t, self.on_edit_in_form)
+                stored_message(message, self.ctx.t, self.on_edit_in_form, titles)
         if session.messages:  # a chat opens at its latest message, also after a reload
             self.transcript.client.run_javascript("vance.scrollToEnd(true)")
+
+    def _wizard_titles(self) -> dict[str, str]:
+        """The titles of the wizards one can open here, by name (what "Edit in form" is named after)."""
+        return {w.name: w.title for w in self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)}
 
     def refresh_quick_start(self) -> None:
         if not self.session.messages and self.task is None:
@@ -169,7 +174,8 @@ class ChatView:
         if titled:
             session.title = title_from(text)
         with self.transcript:
-            user_message(text, self.ctx.t, origin, self.on_edit_in_form)
+            user_message(text, self.ctx.t, origin, self.on_edit_in_form,
+                         self._wizard_titles().get(origin.wizard) if origin is not None else None)
             reply = AssistantMessage(self.ctx.t, self.engine.label, self.engine.is_echo)
         progress = RunProgress(model=self.engine.label)
         self._running(True)
