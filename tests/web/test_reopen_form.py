@@ -12,6 +12,7 @@ from nicegui.testing import User
 
 from tests.support.usage_counts import counted
 from tests.support.web_chat import send
+from tests.support.web_login import logged_in
 from tests.support.web_user import click, elements, eventually, one, open_dialogs, run_state, use_prompt
 from tests.support.wizard_files import TRIP, TWO_PAGES, write_wizard
 from vance_ui.web.shell.i18n import Texts
@@ -141,3 +142,16 @@ async def test_the_form_opens_again_on_the_page_it_was_used_from(web_data: Path,
     app_user.find(marker="wizard-back").click()
     await eventually(lambda: bool(elements(app_user, "field-first")), what="page one")
     assert one(app_user, "field-first").value == "alpha"
+
+
+async def test_only_the_chat_s_owner_sees_the_message_and_its_form(visitor: User) -> None:
+    await logged_in(visitor, "alice", "pw-alice", "/?wizard=notes&topic=Heron-Alice-5512")
+    await eventually(lambda: len(open_dialogs(visitor)) == 1, what="Alice's form")
+    await use_prompt(visitor)
+    visitor.find(marker="chat-send").click()
+    await eventually(lambda: len(elements(visitor, "edit-in-form")) == 1, what="Alice's message with its button")
+    click(visitor, one(visitor, "logout"))
+    await logged_in(visitor, "bob", "pw-bob")
+    await visitor.should_see("Bob Builder")
+    await visitor.should_not_see("Heron-Alice-5512")
+    assert elements(visitor, "edit-in-form") == []
