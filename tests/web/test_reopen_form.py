@@ -87,7 +87,8 @@ async def test_a_changed_wizard_opens_what_still_fits_and_names_what_was_left_ou
     await app_user.open("/")
     await send_from_trip(app_user, "Oslo", 900)
     path.write_text(TRIP.replace('  - { name: budget, type: integer, label: { en: "Budget", de: "Budget" } }\n', "")
-                    .replace("{% if budget %} for {{ budget }} EUR{% endif %}", ""), encoding="utf-8")
+                    .replace("{% if budget %} for {{ budget }} EUR{% endif %}", "")
+                    .replace("train", "bus"), encoding="utf-8")  # the chosen "train" is no choice any more
     await app_user.open("/")
     click(app_user, one(app_user, "edit-in-form"))
     await eventually(lambda: len(open_dialogs(app_user)) == 1, what="the form")
@@ -96,8 +97,9 @@ async def test_a_changed_wizard_opens_what_still_fits_and_names_what_was_left_ou
     status = " ".join(str(label.text) for label in one(app_user, "wizard-status").descendants()
                       if hasattr(label, "text"))
     assert T("reopen_changed") in status and T("reopen_dropped", fields="budget") in status
+    assert T("reopen_unfit", fields="mode") in status
     await use_prompt(app_user)
-    assert one(app_user, "chat-input").value == "Plan a trip to Oslo by train."
+    assert one(app_user, "chat-input").value == "Plan a trip to Oslo by bus."  # the field's default now
 
 
 async def test_a_vanished_wizard_is_said_so_and_nothing_opens(web_data: Path, app_user: User) -> None:

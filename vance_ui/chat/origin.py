@@ -14,6 +14,7 @@ from typing import Any
 
 from vance_ui.chat.drafts import Draft, strip_secrets
 from vance_ui.wizards.catalog.model import LoadedWizard
+from vance_ui.wizards.rules.validation import validate_values
 
 MAX_NAME = 200  # a wizard name, layer or version longer than this is no origin
 
@@ -55,17 +56,27 @@ class PromptOrigin:
 @dataclass(frozen=True)
 class Reopening:
     """What an origin's form opens with now: the values that still fit, whether the wizard changed
-    since (another layer or version), and the names of the values left out."""
+    since (another layer or version), and the names of the values left out: `dropped`, whose fields
+    are gone (or became passwords), and `unfit`, whose fields now take another kind of value or
+    no longer offer the chosen one."""
 
     form: Draft
     changed: bool
     dropped: tuple[str, ...]
+    unfit: tuple[str, ...] = ()
+
+
+UNFIT = ("invalid_type", "not_a_choice")  # the field cannot show the value at all
 
 
 def reopening(origin: PromptOrigin, wizard: LoadedWizard) -> Reopening:
-    """The origin's values for the fields `wizard` has now: unknown names (and fields that became
-    passwords) are dropped."""
-    values = strip_secrets(wizard.definition.fields, origin.form.values)
+    """The origin's values for the fields `wizard` has now; what does not fit is left out. (A value
+    that breaks a new rule, a longer minimum say, stays: the form shows it with the error.)"""
+    fields = wizard.definition.fields
+    values = strip_secrets(fields, origin.form.values)
     dropped = tuple(sorted(name for name in origin.form.values if name not in values))
+    unfit = sorted({str(error.path[0]) for error in validate_values(fields, values).errors
+                    if error.error in UNFIT and len(error.path) == 1})
     changed = origin.layer != str(wizard.source) or origin.version != fingerprint(wizard)
-    return Reopening(Draft(values, origin.form.page), changed, dropped)
+    return Reopening(Draft({k: v for k, v in values.items() if k not in unfit}, origin.form.page), changed,
+                     dropped, tuple(unfit))

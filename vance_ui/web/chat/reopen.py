@@ -3,7 +3,8 @@ and page the message remembers (its `PromptOrigin`), and its "Use prompt" puts t
 chat input, to be sent as a new message.
 
 When the wizard changed meanwhile (another layer or definition), the form says so in its status line
-and shows what still fits; values of fields it no longer has are left out and named. A wizard that
+and shows what still fits; values of fields it no longer has, or that their field can no longer
+show (another type, a choice it no longer offers), are left out and named. A wizard that
 is gone (or no longer available here) gives a notice, and nothing opens.
 """
 
@@ -41,7 +42,9 @@ def edit_in_form(ctx: PageContext, origin: PromptOrigin, open_form: OpenForm) ->
 
 def reopen_note(t: Texts, again: Reopening) -> list[str]:
     """The status lines: that the wizard changed, and which values were left out."""
-    lines = [t("reopen_changed")] if again.changed or again.dropped else []
+    lines = [t("reopen_changed")] if again.changed or again.dropped or again.unfit else []
     if again.dropped:
         lines.append(t("reopen_dropped", fields=", ".join(again.dropped)))
+    if again.unfit:
+        lines.append(t("reopen_unfit", fields=", ".join(again.unfit)))
     return lines

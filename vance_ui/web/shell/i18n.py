@@ -503,6 +503,8 @@ _REOPEN_TEXTS: dict[str, dict[str, str]] = {
                        "de": "Dieser Wizard hat sich seit dem Senden geändert: Das Formular zeigt, was noch passt."},
     "reopen_dropped": {"en": "Left out, no longer in the wizard: {fields}",
                        "de": "Weggelassen, nicht mehr im Wizard: {fields}"},
+    "reopen_unfit": {"en": "Left out, no longer fitting their field: {fields}",
+                     "de": "Weggelassen, passt nicht mehr zum Feld: {fields}"},
     "insights_where_message": {"en": "sent message", "de": "gesendete Nachricht"},
 }
 _TEXTS.update(_REOPEN_TEXTS)
