@@ -52,3 +52,38 @@ promptTemplate: |
   T={{ title }} N={{ notes }} C={{ count }} L={{ loud }} O={{ tone }} G={% for t in tags %}{{ t }},{% endfor %}
   P={% for p in people %}{{ p.name }}/{{ p.age }};{% endfor %}
 """
+
+
+# a password, an integer and a choice, in English and German: reopening a sent message's form
+TRIP = """
+title: { en: "Trip note", de: "Reisenotiz" }
+description: { en: "Where to, and how", de: "Wohin und wie" }
+category: notes
+fields:
+  - { name: destination, type: string, required: true, label: { en: "Destination", de: "Ziel" } }
+  - { name: token, type: password, label: { en: "Booking token", de: "Buchungscode" } }
+  - { name: budget, type: integer, label: { en: "Budget", de: "Budget" } }
+  - name: mode
+    type: select
+    defaultValue: train
+    label: { en: "Mode", de: "Verkehrsmittel" }
+    choices:
+      - { value: train, label: { en: "Train", de: "Zug" } }
+      - { value: plane, label: { en: "Plane", de: "Flugzeug" } }
+promptTemplate: "Plan a trip to {{ destination }} by {{ mode }}{% if budget %} for {{ budget }} EUR{% endif %}."
+"""
+
+
+# two pages of one field each
+TWO_PAGES = """
+title: { en: "Two steps" }
+description: { en: "Page one, then page two" }
+category: notes
+fields:
+  - { name: first, type: string, label: { en: "First" } }
+  - { name: second, type: string, label: { en: "Second" } }
+pages:
+  - { title: { en: "Start" }, fields: [first] }
+  - { title: { en: "Finish" }, fields: [second] }
+promptTemplate: "{{ first }} {{ second }}"
+"""

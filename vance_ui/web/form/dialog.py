@@ -5,9 +5,10 @@ After each change the service reports what the form shows (`form_report`: hidden
 the preview); at most one report is in flight per form, and changes made meanwhile are reported
 right after it (`LatestRun`), so the preview follows typing without a debounce. Next checks the
 current page, "Use prompt" renders strictly; errors land at their fields (on their page); both are
-the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent). The form
-is kept as a draft, with its page, while open (draft.py). A long one-page form opens with its first
-`FIRST_SCREEN_FIELDS` fields; the others are built once the browser has painted those.
+the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent), with
+the values and page it was rendered from. The form is kept as a draft, with its page, while open
+(draft.py). A long one-page form opens with its first `FIRST_SCREEN_FIELDS` fields; the others are
+built once the browser has painted those.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from nicegui import Client, background_tasks, ui
 
+from vance_ui.chat.drafts import Draft
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
 from vance_ui.usage.events import OpenedFrom, Step, opened_key, page_key
@@ -38,7 +40,7 @@ from vance_ui.wizards.catalog.views import WizardDefinition
 from vance_ui.wizards.filling.report import FormReport
 from vance_ui.wizards.format.schema import Wizard
 
-PromptHandler = Callable[[str], None]
+PromptHandler = Callable[[str, Draft], None]  # the prompt, and the values and page it came from
 
 #: a one-page form with more top-level fields opens with these first, the rest once they are painted
 FIRST_SCREEN_FIELDS = 12
@@ -185,9 +187,10 @@ class WizardForm:
         """The rendered prompt goes to the chat input once: a second Use prompt finds it used."""
         if self.draft.used:
             return
+        form = Draft(self.pane.values(), self.pane.pages.current)
         self.draft.forget(used=True)
         self._count_end(used=True)
-        self.on_prompt(prompt)
+        self.on_prompt(prompt, form)
         self.close()
 
     def reset(self) -> None:
@@ -249,9 +252,10 @@ def _changes_said(t: Texts, shown: int, hidden: int) -> str:
 
 
 def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,
-                *, opened_from: OpenedFrom, use_draft: bool = True) -> WizardForm | None:
-    """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice.
-    The opening is counted (usage counts) as one from `opened_from`."""
+                *, opened_from: OpenedFrom, use_draft: bool = True, start: Draft | None = None) -> WizardForm | None:
+    """Open `name`: `start` (a sent message's form) wins over prefill (from a link), which wins over
+    a saved draft; unknown wizards give a notice. The opening is counted (usage counts) as one from
+    `opened_from`."""
     try:
         definition = ctx.service.definition(ctx.scope, name, ctx.lang)
         wizard = ctx.service.wizard(ctx.scope, name).definition
@@ -260,7 +264,9 @@ def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, 
         return None
     values: dict[str, Any] = {}
     restored, page = False, 0
-    if prefill is not None:
+    if start is not None:
+        values, page = start.values, start.page
+    elif prefill is not None:
         values = coerce_prefill(wizard.fields, prefill)
     elif use_draft:
         draft = ctx.drafts.load(name)
