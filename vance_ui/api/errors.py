@@ -87,7 +87,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _render_failed(_: Request, exc: RenderFailed) -> JSONResponse:
         if isinstance(exc.problem, RendererBusy):
             return error_response(503, "renderer_busy", str(exc.problem))
-        return error_response(422, f"template_{exc.problem.kind}", str(exc))
+        headers = {"Content-Language": exc.lang} if exc.lang is not None else None
+        return error_response(422, f"template_{exc.problem.kind}", str(exc), headers=headers)
 
     @app.exception_handler(RendererBusy)
     async def _busy(_: Request, exc: RendererBusy) -> JSONResponse:
