@@ -1,0 +1,103 @@
+"""One request's templates go to a render worker in few batches, within one total time budget, and
+stop when the client goes away (issue 29 item 1, issue 27 finding 6). Counted through the pool's own
+counters: `round_trips` (requests a worker answered or was killed on), `busy()` and `killed`."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.support.api_errors import assert_error
+from tests.support.api_server import ApiServer
+from tests.support.polling import until
+from tests.support.wizard_files import write_wizard
+from vance_ui.wizards.templates.limits import REQUEST_BUDGET_SECONDS
+
+SHOW_IFS, FOLLOW_UPS = 20, 5
+
+
+def _wide_wizard() -> str:
+    """20 fields with a showIf (odd ones shown for mode "odd", even ones for "even") and 5 follow-ups,
+    each with a condition, a label and a prefill."""
+    fields = ["  - { name: mode, type: string, label: { en: Mode } }"]
+    fields += [f"  - {{ name: f{i}, type: string, label: {{ en: F{i} }}, "
+               f"showIf: \"mode == '{'odd' if i % 2 else 'even'}'\" }}" for i in range(SHOW_IFS)]
+    follow_ups = [f"  - {{ wizard: gremium, label: {{ en: \"Next {i} for {{{{ mode }}}}\" }}, "
+                  f"prefill: {{ purpose: \"p{i} {{{{ mode }}}}\" }}, condition: \"mode != 'x{i}'\" }}"
+                  for i in range(FOLLOW_UPS)]
+    return "\n".join(["title: { en: Wide }", "description: { en: D }", "fields:", *fields,
+                      "promptTemplate: \"mode {{ mode }}{% for i in range(20) %} {{ i }}{% endfor %}\"",
+                      "suggestedFollowUps:", *follow_ups, ""])
+
+
+def test_state_and_render_of_20_show_ifs_and_5_follow_ups_take_at_most_3_round_trips_each(
+        api: ApiServer, http: httpx.Client, data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "wide", _wide_wizard())
+    pool = api.service.templates.pool
+    values = {"mode": "odd", **{f"f{i}": f"v{i}" for i in range(SHOW_IFS)}}
+    http.post("/brain/default/wizards/wide/state", json={"values": values}).raise_for_status()  # loaded
+    for route in ("state", "render"):
+        before = pool.round_trips
+        response = http.post(f"/brain/default/wizards/wide/{route}", json={"values": values})
+        assert response.status_code == 200, response.text
+        body = response.json()
+        assert len(body["followUps"]) == FOLLOW_UPS
+        assert body["followUps"][4]["label"] == "Next 4 for odd" and "purpose=p4%20odd" in body["followUps"][4]["url"]
+        if route == "state":
+            assert body["hidden"] == sorted(f"f{i}" for i in range(0, SHOW_IFS, 2))
+        assert pool.round_trips - before <= 3, f"/{route} took {pool.round_trips - before} round trips"
+
+
+# finding 6: five item fields whose showIf each cost ~0.03 s, far under the 1 s deadline
+SLOW_ITEMS = """
+title: { en: Slow items }
+description: { en: D }
+fields:
+  - name: rows
+    type: repeat
+    label: { en: Rows }
+    item:
+      - { name: n, type: integer, label: { en: N } }
+""" + "".join(f"""      - {{ name: s{i}, type: string, label: {{ en: S{i} }},
+          showIf: "(range(10000)|map('string')|join|length) > n + {i}" }}
+""" for i in range(5)) + """promptTemplate: "{{ rows | length }} rows"
+"""
+SLOW_VALUES = {"rows": [{"n": 1}] * 200}  # 1,000 showIf runs: half a minute of worker time
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "words"), [("en", "longer than"), ("de", "länger als")])
+def test_a_request_whose_show_ifs_cost_minutes_stops_at_its_budget_in_its_language(
+        api: ApiServer, data_dir: Path, lang: str, words: str) -> None:
+    write_wizard(data_dir, "_vance", "slow", SLOW_ITEMS)
+    pool = api.service.templates.pool
+    with httpx.Client(base_url=api.base_url, timeout=REQUEST_BUDGET_SECONDS + 15) as client:
+        assert client.post("/brain/default/wizards/slow/state", json={"values": {"rows": [{"n": 1}]}}).status_code == 200
+        started = time.monotonic()
+        response = client.post(f"/brain/default/wizards/slow/state?lang={lang}", json={"values": SLOW_VALUES})
+        took = time.monotonic() - started
+        body = assert_error(response, 422, "template_limit")
+        assert words in body["message"] and f"{REQUEST_BUDGET_SECONDS:g} s" in body["message"], body
+        assert response.headers["content-language"] == lang
+        assert took < REQUEST_BUDGET_SECONDS + 2, f"answered after {took:.1f} s"
+        assert pool.busy() == 0, "the worker is free again as soon as the answer is there"
+        rendered = client.post("/brain/default/wizards/slow/render", json={"values": {"rows": [{"n": 1}]}})
+        assert rendered.status_code == 200 and rendered.json()["prompt"] == "1 rows", rendered.text
+
+
+@pytest.mark.slow
+def test_a_client_that_goes_away_frees_the_worker_its_request_held(api: ApiServer, data_dir: Path) -> None:
+    write_wizard(data_dir, "_vance", "slow", SLOW_ITEMS)
+    pool = api.service.templates.pool
+    with httpx.Client(base_url=api.base_url, timeout=30) as client:
+        assert client.post("/brain/default/wizards/slow/state", json={"values": {"rows": [{"n": 1}]}}).status_code == 200
+    killed = pool.killed
+    with httpx.Client(base_url=api.base_url, timeout=0.5) as client, pytest.raises(httpx.ReadTimeout):
+        client.post("/brain/default/wizards/slow/state", json={"values": SLOW_VALUES})  # then it hangs up
+    left = time.monotonic()
+    until(lambda: pool.busy() == 0, "the worker is free")
+    assert pool.killed == killed + 1, "the worker that ran the abandoned batch was stopped, not left to finish"
+    assert time.monotonic() - left < REQUEST_BUDGET_SECONDS - 1, "freed when the client left, not by the budget"
