@@ -65,6 +65,7 @@ fields:
           showIf: "(range(10000)|map('string')|join|length) > n + {i}" }}
 """ for i in range(5)) + """promptTemplate: "{{ rows | length }} rows"
 """
+ONE_ROW = {"values": {"rows": [{"n": 1}]}}
 SLOW_VALUES = {"rows": [{"n": 1}] * 200}  # 1,000 showIf runs: half a minute of worker time
 
 
@@ -75,7 +76,7 @@ def test_a_request_whose_show_ifs_cost_minutes_stops_at_its_budget_in_its_langua
     write_wizard(data_dir, "_vance", "slow", SLOW_ITEMS)
     pool = api.service.templates.pool
     with httpx.Client(base_url=api.base_url, timeout=REQUEST_BUDGET_SECONDS + 15) as client:
-        assert client.post("/brain/default/wizards/slow/state", json={"values": {"rows": [{"n": 1}]}}).status_code == 200
+        assert client.post("/brain/default/wizards/slow/state", json=ONE_ROW).status_code == 200
         started = time.monotonic()
         response = client.post(f"/brain/default/wizards/slow/state?lang={lang}", json={"values": SLOW_VALUES})
         took = time.monotonic() - started
@@ -84,7 +85,7 @@ def test_a_request_whose_show_ifs_cost_minutes_stops_at_its_budget_in_its_langua
         assert response.headers["content-language"] == lang
         assert took < REQUEST_BUDGET_SECONDS + 2, f"answered after {took:.1f} s"
         assert pool.busy() == 0, "the worker is free again as soon as the answer is there"
-        rendered = client.post("/brain/default/wizards/slow/render", json={"values": {"rows": [{"n": 1}]}})
+        rendered = client.post("/brain/default/wizards/slow/render", json=ONE_ROW)
         assert rendered.status_code == 200 and rendered.json()["prompt"] == "1 rows", rendered.text
 
 
@@ -93,7 +94,7 @@ def test_a_client_that_goes_away_frees_the_worker_its_request_held(api: ApiServe
     write_wizard(data_dir, "_vance", "slow", SLOW_ITEMS)
     pool = api.service.templates.pool
     with httpx.Client(base_url=api.base_url, timeout=30) as client:
-        assert client.post("/brain/default/wizards/slow/state", json={"values": {"rows": [{"n": 1}]}}).status_code == 200
+        assert client.post("/brain/default/wizards/slow/state", json=ONE_ROW).status_code == 200
     killed = pool.killed
     with httpx.Client(base_url=api.base_url, timeout=0.5) as client, pytest.raises(httpx.ReadTimeout):
         client.post("/brain/default/wizards/slow/state", json={"values": SLOW_VALUES})  # then it hangs up
