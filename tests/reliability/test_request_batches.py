@@ -13,29 +13,15 @@ import pytest
 from tests.support.api_errors import assert_error
 from tests.support.api_server import ApiServer
 from tests.support.polling import until
-from tests.support.wizard_files import write_wizard
+from tests.support.wizard_files import wide_wizard, write_wizard
 from vance_ui.wizards.templates.limits import REQUEST_BUDGET_SECONDS
 
-SHOW_IFS, FOLLOW_UPS = 20, 5
-
-
-def _wide_wizard() -> str:
-    """20 fields with a showIf (odd ones shown for mode "odd", even ones for "even") and 5 follow-ups,
-    each with a condition, a label and a prefill."""
-    fields = ["  - { name: mode, type: string, label: { en: Mode } }"]
-    fields += [f"  - {{ name: f{i}, type: string, label: {{ en: F{i} }}, "
-               f"showIf: \"mode == '{'odd' if i % 2 else 'even'}'\" }}" for i in range(SHOW_IFS)]
-    follow_ups = [f"  - {{ wizard: gremium, label: {{ en: \"Next {i} for {{{{ mode }}}}\" }}, "
-                  f"prefill: {{ purpose: \"p{i} {{{{ mode }}}}\" }}, condition: \"mode != 'x{i}'\" }}"
-                  for i in range(FOLLOW_UPS)]
-    return "\n".join(["title: { en: Wide }", "description: { en: D }", "fields:", *fields,
-                      "promptTemplate: \"mode {{ mode }}{% for i in range(20) %} {{ i }}{% endfor %}\"",
-                      "suggestedFollowUps:", *follow_ups, ""])
+SHOW_IFS, FOLLOW_UPS = 20, 5  # the wizard of issue 29's bench (`bench/round_trips.py`)
 
 
 def test_state_and_render_of_20_show_ifs_and_5_follow_ups_take_at_most_3_round_trips_each(
         api: ApiServer, http: httpx.Client, data_dir: Path) -> None:
-    write_wizard(data_dir, "_vance", "wide", _wide_wizard())
+    write_wizard(data_dir, "_vance", "wide", wide_wizard(SHOW_IFS, FOLLOW_UPS))
     pool = api.service.templates.pool
     values = {"mode": "odd", **{f"f{i}": f"v{i}" for i in range(SHOW_IFS)}}
     http.post("/brain/default/wizards/wide/state", json={"values": values}).raise_for_status()  # loaded
