@@ -14,7 +14,10 @@ from tests.support.api_errors import assert_error
 from tests.support.api_server import ApiServer
 from tests.support.polling import until
 from tests.support.wizard_files import wide_wizard, write_wizard
-from vance_ui.wizards.templates.limits import REQUEST_BUDGET_SECONDS
+from vance_ui.wizards.templates.bounded import RequestBudget, Templates
+from vance_ui.wizards.templates.limits import DEFAULT_LIMITS, REQUEST_BUDGET_SECONDS
+from vance_ui.wizards.templates.pool import RenderPool
+from vance_ui.wizards.templates.problems import TemplateProblem
 
 SHOW_IFS, FOLLOW_UPS = 20, 5  # the wizard of issue 29's bench (`bench/round_trips.py`)
 
@@ -88,3 +91,28 @@ def test_a_client_that_goes_away_frees_the_worker_its_request_held(api: ApiServe
     until(lambda: pool.busy() == 0, "the worker is free")
     assert pool.killed == killed + 1, "the worker that ran the abandoned batch was stopped, not left to finish"
     assert time.monotonic() - left < REQUEST_BUDGET_SECONDS - 1, "freed when the client left, not by the budget"
+
+
+def test_each_template_of_a_batch_keeps_its_own_deadline() -> None:
+    """A filter chain in C holds the worker's GIL, so no Python check stops it: inside a batch the
+    worker's SIGALRM ends it just past its own deadline (not at the request's budget), and the worker
+    is replaced. A template that reaches a limit Python checks (here the loop budget) gets its own
+    problem, and the batch goes on."""
+    templates = Templates(RenderPool(size=1))
+    try:
+        cheap = templates.check("{{ n }}", "promptTemplate")
+        bomb = templates.check("{{ ([range(n)|list]*n)|sum(start=[])|length }}", "promptTemplate")
+        slow = templates.check("{% for i in range(49000) %}{% for j in range(n) %}{% endfor %}{% endfor %}",
+                               "promptTemplate")
+        started = time.monotonic()
+        stopped = templates.render_batch([(cheap, {"n": 1}), (bomb, {"n": 2500}), (cheap, {"n": 2})],
+                                         RequestBudget())
+        took = time.monotonic() - started
+        assert all(isinstance(result, TemplateProblem) and result.kind == "limit" for result in stopped), stopped
+        assert took < DEFAULT_LIMITS.deadline_seconds + 0.6 < REQUEST_BUDGET_SECONDS, f"stopped after {took:.2f} s"
+        assert templates.pool.killed == 1
+        results = templates.render_batch([(slow, {"n": 10 ** 6}), (cheap, {"n": 3})], RequestBudget())
+        assert isinstance(results[0], TemplateProblem) and results[0].kind == "limit", results
+        assert results[0].origin == "promptTemplate" and results[1] == "3"
+    finally:
+        templates.close()
