@@ -4,7 +4,8 @@ No template is compiled or rendered in this process. `Templates.check` has a ren
 it, hold it against the allowlist and compile it (no constant folding); `Templates.render` has a
 worker render it, and `Templates.render_batch` has one worker render several in one round trip,
 each within its own limits and all within what is left of the request's `RequestBudget`. Wizard
-text is loaded by load workers (`Templates.load`, a pool of their own: they import the file format and the loader besides Jinja, and start more slowly).
+text is loaded by load workers (`Templates.load`, a pool of their own: they import the file format
+and the loader besides Jinja, and start more slowly).
 
 A worker that runs past the deadline or grows past its memory cap is killed and
 replaced (`pool`), so whatever a template does, it cannot hold this process' CPU, memory
