@@ -16,6 +16,7 @@ from bench import (
     lighthouse,
     markdown_stream,
     pg_scaling,
+    round_trips,
     scaling,
     startup,
     suggest_quality,
@@ -26,7 +27,7 @@ from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("suggest", "http", "template", "usage", "markdown", "scale", "pg", "startup", "browser", "editor",
+ITEMS = ("suggest", "http", "template", "batches", "usage", "markdown", "scale", "pg", "startup", "browser", "editor",
          "lighthouse")
 
 
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         "suggest": lambda: suggest_quality.measure(quick),
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
+        "batches": lambda: round_trips.measure(requests=50 if quick else 300),
         "usage": lambda: usage_cost.measure(repeats=3 if quick else 9, calls=200 if quick else 1000),
         "markdown": lambda: markdown_stream.measure(repeats=1 if quick else 3),
         "scale": lambda: scaling.measure(scaling.Plan(

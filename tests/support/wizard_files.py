@@ -87,3 +87,18 @@ pages:
   - { title: { en: "Finish" }, fields: [second] }
 promptTemplate: "{{ first }} {{ second }}"
 """
+
+
+def wide_wizard(show_ifs: int, follow_ups: int) -> str:
+    """A wizard with `show_ifs` fields that have a showIf (odd ones shown for mode "odd", even ones for
+    "even") and `follow_ups` follow-ups, each with a condition, a label and a prefill. The follow-up
+    `i` is labelled "Next i for <mode>" and prefills gremium's purpose with "p<i> <mode>"."""
+    fields = ["  - { name: mode, type: string, label: { en: Mode } }"]
+    fields += [f"  - {{ name: f{i}, type: string, label: {{ en: F{i} }}, "
+               f"showIf: \"mode == '{'odd' if i % 2 else 'even'}'\" }}" for i in range(show_ifs)]
+    links = [f"  - {{ wizard: gremium, label: {{ en: \"Next {i} for {{{{ mode }}}}\" }}, "
+             f"prefill: {{ purpose: \"p{i} {{{{ mode }}}}\" }}, condition: \"mode != 'x{i}'\" }}"
+             for i in range(follow_ups)]
+    return "\n".join(["title: { en: Wide }", "description: { en: D }", "fields:", *fields,
+                      "promptTemplate: \"mode {{ mode }}{% for i in range(20) %} {{ i }}{% endfor %}\"",
+                      "suggestedFollowUps:", *links, ""])
