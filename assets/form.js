@@ -102,3 +102,9 @@ document.addEventListener("click", (event) => {
   const box = document.getElementById(link.getAttribute("href").slice(1));
   if (box && vanceShown(box)) vanceFocusField(box.id);
 });
+
+// Answers once the browser has painted what it got before: a long form's first screen (dialog.py
+// builds the rest after it).
+function vanceFormPainted() {
+  return new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true))));
+}

@@ -364,7 +364,8 @@ promptTemplate: "Today: {{ today }} {{ more }}"
 
 
 @pytest.mark.parametrize("typed", ["2026-1-5", "05.01.2026", "tomorrow", "2026-01-05T10:00",
-                                   "20260105", 20260105, ["2026-01-05"], True])
+                                   "20260105", 20260105, ["2026-01-05"], True,
+                                   " 2026-01-05", "2026-01-05 ", "2026-01-05\n", "\t2026-01-05", " 2026-01-05 "])
 def test_a_date_is_yyyy_mm_dd_and_a_real_day(typed: Any, templates: Templates) -> None:
     wizard = load_wizard("deadline", DEADLINE.encode(), "deadline.yaml", templates)
     result = validate_values(wizard.definition.fields[:1], {"due": typed})
@@ -389,9 +390,8 @@ def test_date_bounds_and_an_empty_date(templates: Templates) -> None:
 
     assert codes("2025-12-31") == [("due", "date_min", "Must be on or after 2026-01-01.")]
     assert codes("2028-01-01") == [("due", "date_max", "Must be on or before 2027-12-31.")]
-    assert codes("2026-01-01") == codes("2027-12-31") == codes(" 2026-05-05 ") == []
+    assert codes("2026-01-01") == codes("2027-12-31") == []
     assert codes("") == [("due", "required", "This field is required.")]
-    assert validate_values(fields, {"due": " 2026-05-05 "}).values["due"] == "2026-05-05"
     lenient = validate_values(fields, {"due": "2030-01-01"}, lenient=True)
     assert lenient.values["due"] is None and lenient.errors == []
 

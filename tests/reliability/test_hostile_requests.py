@@ -172,12 +172,19 @@ def test_streamed_body_over_the_cap_is_413_not_400(client: httpx.Client) -> None
     assert_structured(response, 413, "payload_too_large")
 
 
-@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml"])
-def test_non_json_content_types_are_400(client: httpx.Client, content_type: str) -> None:
+def test_other_non_json_content_types_are_400(client: httpx.Client) -> None:
     response = client.post(f"{BASE}/gremium/render", content=json.dumps({"values": GOOD}),
-                           headers={"content-type": content_type})
+                           headers={"content-type": "application/xml"})
     body = assert_structured(response, 400, "invalid_request")
     assert [(e["field"], e["error"]) for e in body["errors"]] == [("body", "invalid_type")]
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"])
+def test_bodies_another_site_could_send_are_415(client: httpx.Client, content_type: str) -> None:
+    """The types a page of another site can send without a preflight are refused before any route runs."""
+    response = client.post(f"{BASE}/gremium/render", content=json.dumps({"values": GOOD}),
+                           headers={"content-type": content_type})
+    assert_structured(response, 415, "unsupported_media_type")
 
 
 @pytest.mark.parametrize("query", [

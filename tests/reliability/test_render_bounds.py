@@ -9,16 +9,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import resource
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from tests.support.polling import until
 from tests.support.wizard_files import write_wizard
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore
 from vance_ui.service import RenderFailed, Scope, WizardService
 from vance_ui.settings import Settings
+from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.limits import DEFAULT_LIMITS, TemplateLimits
 from vance_ui.wizards.templates.pool import KILL_MARGIN_SECONDS
@@ -172,9 +175,10 @@ def test_many_renders_at_once_each_get_their_own_answer(templates: Templates) ->
     assert answers == expected
 
 
-def test_a_busy_renderer_is_not_held_against_the_wizard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """While every worker is taken (here: one worker, busy with a bomb), a wizard that loads meets a
-    busy renderer: the request is refused for now, and the wizard is not remembered as broken."""
+def test_a_busy_loader_is_not_held_against_the_wizard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While every load worker is taken (here: one, checking a file whose template is slow to
+    compile), a wizard that loads meets a busy loader: the request is refused for now, and the
+    wizard is not remembered as broken."""
     from vance_ui.wizards.templates import pool as pools
 
     monkeypatch.setattr(pools, "BUSY_WAIT_SECONDS", 0.2)
@@ -183,14 +187,17 @@ def test_a_busy_renderer_is_not_held_against_the_wizard(tmp_path: Path, monkeypa
                  "title: {en: F}\ndescription: {en: D}\nfields: []\npromptTemplate: 'hi {{ user }}'\n")
     service = WizardService(Settings(data_dir=data, watch=False, render_workers=1), FileDocumentStore(data),
                             BundledStore(tmp_path / "none"))
-    templates = service.templates
-    bomb = templates.check(BOMBS["sum of n lists (the report's)"][0], "promptTemplate")
+    service.templates.prestart()
+    slow = "".join(f"{{% if f{i} %}}Line {i}: {{{{ f{i} | upper }}}} and {{{{ g{i} }}}}{{% endif %}}\n"
+                   for i in range(700))
+    text = "title: {en: S}\ndescription: {en: D}\nfields: []\npromptTemplate: |\n" + \
+        "".join(f"  {line}\n" for line in slow.splitlines())
     with ThreadPoolExecutor(1) as other:
-        running = other.submit(templates.render, bomb, {"n": 2500})
-        time.sleep(0.2)
+        running = other.submit(load_wizard, "slow", text.encode(), "slow.yaml", service.templates)
+        until(lambda: not service.templates.loads.pids(), "the load worker took the slow file")
         with pytest.raises(RendererBusy):
             service.list_wizards(Scope("default", "local"), "en")
-        with pytest.raises(TemplateProblem):
+        with contextlib.suppress(WizardLoadError):
             running.result()
     assert [w.name for w in service.list_wizards(Scope("default", "local"), "en")] == ["fresh"]
     assert service.render(Scope("default", "local"), "fresh", {}).prompt == "hi local"
@@ -207,6 +214,21 @@ def test_prestarted_workers_are_waiting_before_the_first_render() -> None:
     assert templates.render(templates.check("{{ 1 + 1 }}", "promptTemplate"), {}) == "2"
     assert len(pool.pids()) == 2, "the render used a waiting worker and gave it back"
     pool.close()
+
+
+def test_closing_the_pool_ends_a_prestart_still_running() -> None:
+    """The app's warm-up prestarts in a thread; a service closed meanwhile (a stop, a test's end)
+    must not leave that thread starting workers for ever, keeping the process from exiting."""
+    from vance_ui.wizards.templates import pool as pools
+
+    pool = pools.RenderPool(size=3)
+    prestarting = threading.Thread(target=pool.prestart, daemon=True)  # daemon: a failing test still ends
+    prestarting.start()
+    until(lambda: pool.pids() or not prestarting.is_alive(), "the first worker started")
+    pool.close()
+    prestarting.join(timeout=30)
+    assert not prestarting.is_alive(), "the prestart still starts workers after the close"
+    assert pool.pids() == [], "no worker is left running after the close"
 
 
 @pytest.mark.parametrize("source", [

@@ -7,13 +7,13 @@ import statistics
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.support.api_errors import assert_error
 from tests.support.app_server import AppServer, start_app
+from tests.support.attack import rss
 from tests.support.wizard_files import write_wizard
 
 pytestmark = pytest.mark.slow  # app.py as a process, bombed
@@ -36,13 +36,6 @@ BOMBS = {
     "label": WIZARD.format(prompt="ok", label="{{ " + SUM_BOMB + " }}", condition="true"),
     "condition": WIZARD.format(prompt="ok", label="again", condition=SUM_BOMB + " > 0"),
 }
-
-
-def rss(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    raise AssertionError("no VmRSS")
 
 
 @pytest.fixture(scope="module")

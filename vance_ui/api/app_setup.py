@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.middleware import Middleware
 
 from vance_ui.accounts.directory import UserDirectory
+from vance_ui.api.cross_site import CrossSiteGuard
 from vance_ui.api.errors import BodySizeLimit, error_response, install_error_handlers, install_http_error_json
 from vance_ui.api.host_check import HostCheck
 from vance_ui.api.routes import router
@@ -36,6 +37,7 @@ def mount_api(app: FastAPI, service: WizardService, users: UserDirectory | None 
     app.include_router(source_router)
     install_stats(app)
     app.add_middleware(BodySizeLimit, limit=service.settings.max_body_bytes)
+    app.add_middleware(CrossSiteGuard)  # outside the size limit: a refused request is never read
 
     @app.get("/healthz", tags=["meta"])
     def healthz() -> dict[str, str]:

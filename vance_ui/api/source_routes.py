@@ -3,20 +3,20 @@
 A thin adapter over `WizardAuthoring`. Writes take `application/yaml` / `text/yaml` (the file's
 text) or `application/json` (the wizard as an object, stored as YAML); any other content type is
 415, so a page of another site cannot send one from a browser without a CORS preflight (which no
-route allows). `If-Match` carries the `version` (the ETag) a change is based on: without it a
-write is unconditional.
+route allows), and `cross_site.CrossSiteGuard` refuses a body-less POST (restore) that a browser
+marks as coming from another origin. `If-Match` carries the `version` (the ETag) a change is
+based on: without it a write is unconditional.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
-import yaml
 from fastapi import APIRouter, FastAPI, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from vance_ui.api.cross_site import media_type
 from vance_ui.api.errors import error_response, safe_text
 from vance_ui.api.models import ErrorOut
 from vance_ui.api.routes import ERRORS, RequestScope, Service, WizardName
@@ -30,6 +30,7 @@ from vance_ui.api.source_models import (
 )
 from vance_ui.authoring.history import HistoryEntry
 from vance_ui.authoring.service import (
+    JsonRefused,
     LayerForbidden,
     NothingToRestore,
     SourceInvalid,
@@ -112,9 +113,9 @@ class _BodyRefused(Exception):
         self.status, self.code = status, code
 
 
-async def _wizard_text(request: Request) -> str:
-    """The body as wizard text: YAML as sent, a JSON object dumped as YAML."""
-    media = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+async def _wizard_text(request: Request, authoring: WizardAuthoring) -> str:
+    """The body as wizard text: YAML as sent, a JSON object as YAML (written by a load worker)."""
+    media = media_type(request.headers.get("content-type", ""))
     if media not in (*YAML_TYPES, JSON_TYPE):
         raise _BodyRefused(415, "unsupported_media_type",
                            "send the wizard as application/yaml, text/yaml or application/json")
@@ -128,26 +129,9 @@ async def _wizard_text(request: Request) -> str:
             raise SourceInvalid([SourceProblem(f"file is not UTF-8 text (invalid byte at offset {exc.start})")]) \
                 from None
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        raise _BodyRefused(400, "invalid_request", "the request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise _BodyRefused(400, "invalid_request", "the JSON body must be an object: the wizard")
-    try:
-        return yaml.dump(data, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True, width=100)
-    except (RecursionError, ValueError, yaml.YAMLError):
-        raise _BodyRefused(400, "invalid_request", "the JSON body cannot be written as YAML") from None
-
-
-class _BlockDumper(yaml.SafeDumper):
-    """Multi-line texts (templates) as `|` blocks, as an author writes them."""
-
-
-def _block_text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|" if "\n" in value else None)
-
-
-_BlockDumper.add_representer(str, _block_text)
+        return await run_in_threadpool(authoring.yaml_of_json, body)
+    except JsonRefused as refused:
+        raise _BodyRefused(400, "invalid_request", str(refused)) from None
 
 
 def _refused(exc: _BodyRefused) -> JSONResponse:
@@ -191,21 +175,14 @@ async def put_source(request: Request, name: WizardName, service: Service, scope
                      layer: Layer = Source.USER, if_match: IfMatch = None) -> Response:
     """Save the wizard into a layer (default USER), validated exactly as a load first: 400 with every
     problem and nothing written when it would not load. 201 when the layer had no such file."""
+    authoring = WizardAuthoring(service)
     try:
-        text = await _wizard_text(request)
+        text = await _wizard_text(request, authoring)
     except _BodyRefused as exc:
         return _refused(exc)
-    authoring = WizardAuthoring(service)
-
-    def save() -> tuple[WizardSource, bool]:
-        try:
-            existed = authoring.read(scope, name, layer) is not None
-        except SourceNotFound:
-            existed = False
-        return authoring.save(scope, name, layer, text, _if_match(authoring, scope, name, layer, if_match)), existed
-
-    saved, existed = await run_in_threadpool(save)
-    return _source_out(authoring, scope, saved, 200 if existed else 201)
+    saved = await run_in_threadpool(
+        lambda: authoring.save(scope, name, layer, text, _if_match(authoring, scope, name, layer, if_match)))
+    return _source_out(authoring, scope, saved, 201 if saved.created else 200)
 
 
 @router.delete("/source", status_code=204, responses={**WRITE_ERRORS, 204: {"description": "deleted"}})
@@ -230,14 +207,15 @@ async def other_source_methods() -> Response:
 async def check_source(request: Request, name: WizardName, service: Service, scope: RequestScope) -> Response:
     """Every problem that would refuse this text as wizard `name`, at line and column, and the
     warnings of a text that loads; writes nothing."""
+    authoring = WizardAuthoring(service)
     try:
-        text = await _wizard_text(request)
+        text = await _wizard_text(request, authoring)
     except _BodyRefused as exc:
         return _refused(exc)
     except SourceInvalid as invalid:
         return Response(ProblemsOut.model_validate({"problems": _problems(invalid.problems)}).model_dump_json(),
                         media_type="application/json")
-    problems, warnings = await run_in_threadpool(WizardAuthoring(service).check, name, text)
+    problems, warnings = await run_in_threadpool(authoring.check, name, text)
     out = {"problems": _problems(problems),
            "warnings": [{"line": w.line, "column": w.column, "message": safe_text(w.message, 500)} for w in warnings]}
     return Response(ProblemsOut.model_validate(out).model_dump_json(), media_type="application/json")

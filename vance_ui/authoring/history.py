@@ -77,6 +77,11 @@ class WizardHistory:
     def _dir(self, name: str) -> str:
         return f"{FOLDER}/{check_segment(name, 'wizard name')}"
 
+    def lock_address(self, name: str) -> str:
+        """What a change of wizard `name` and its history entries is serialized on (`DocumentStore.locked`):
+        not the wizard's own address, which the store's compare-and-swap may lock itself."""
+        return f"{self._dir(name)}/_writing"
+
     def add(self, name: str, author: str, action: Action, text: str | None) -> HistoryEntry:
         entry_id = _new_id()
         content = text.encode() if text is not None else None

@@ -14,7 +14,7 @@ always the caller's own `_user_<id>`: no call can address another user's layer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vance_ui.authoring.history import Action, HistoryEntry, WizardHistory, content_version
 from vance_ui.documents.store import VersionMismatch
@@ -29,12 +29,14 @@ from vance_ui.wizards.catalog.cascade import (
 )
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.catalog.model import LoadWarning, Source
+from vance_ui.wizards.format.json_body import JsonRefused
 from vance_ui.wizards.format.yaml_source import SourceProblem
+from vance_ui.wizards.templates.problems import RendererBusy, TemplateProblem
 
-__all__ = ["HistoryEntry", "LayerForbidden", "NothingToRestore", "SourceInvalid", "SourceNotFound",
+__all__ = ["HistoryEntry", "JsonRefused", "LayerForbidden", "NothingToRestore", "SourceInvalid", "SourceNotFound",
            "SourceProblem", "VersionConflict", "WizardAuthoring", "WizardSource"]
 
-_RETRIES = 5  # unconditional writes re-read and try again when another writer won the race
+_RETRIES = 5  # a write re-reads and tries again when the file was changed by hand meanwhile
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class WizardSource:
     layer: Source
     text: str
     version: str
+    created: bool = field(default=False, compare=False)  # written by a save or restore into an empty place
 
 
 class SourceInvalid(ValueError):
@@ -150,6 +153,34 @@ class WizardAuthoring:
             return error.problems or [SourceProblem("the wizard does not load")], []
         return [], list(loaded.warnings)
 
+    def beyond_bounds(self, text: str) -> SourceProblem | None:
+        """Why the text is beyond a wizard file's bounds (size, values, depth, expanded size, value
+        lengths), found by a load worker; None: within them, so parsing it here costs at most what
+        a wizard file may (the editor's form view parses it only then)."""
+        try:
+            answer = self.service.templates.bounds(text.encode())
+        except UnicodeEncodeError as exc:
+            return SourceProblem(f"the text contains an unpaired surrogate at offset {exc.start}")
+        except TemplateProblem as problem:
+            return SourceProblem(f"the text could not be read: {problem.message}")
+        if "problem" in answer:
+            line, column, message = answer["problem"]
+            return SourceProblem(str(message), line, column)
+        return None
+
+    def yaml_of_json(self, body: bytes) -> str:
+        """A wizard sent as a JSON object, as the YAML text stored for it (written by a load
+        worker, so no body can hold this process); `JsonRefused` says why not."""
+        try:
+            answer = self.service.templates.yaml_of_json(body)
+        except RendererBusy:
+            raise
+        except TemplateProblem as problem:
+            raise JsonRefused(f"the JSON body could not be read: {problem.message}") from None
+        if "refused" in answer:
+            raise JsonRefused(str(answer["refused"]))
+        return str(answer["yaml"])
+
     # -- writing ----------------------------------------------------------------------------
 
     def save(self, scope: Scope, name: str, layer: Source, text: str, if_match: str | None) -> WizardSource:
@@ -158,8 +189,8 @@ class WizardAuthoring:
         folder = self._writable(scope, name, layer)
         self._valid(name, text)
         content = text.encode()
-        self._write(scope, folder, name, content, if_match, "save")
-        return WizardSource(name, layer, text, content_version(content))
+        created = self._write(scope, folder, name, content, if_match, "save")
+        return WizardSource(name, layer, text, content_version(content), created)
 
     def delete(self, scope: Scope, name: str, layer: Source, if_match: str | None) -> None:
         folder = self._writable(scope, name, layer)
@@ -173,8 +204,8 @@ class WizardAuthoring:
         text = self._entry_text(scope, folder, name, layer, entry_id)
         self._valid(name, text)
         content = text.encode()
-        self._write(scope, folder, name, content, if_match, "restore")
-        return WizardSource(name, layer, text, content_version(content))
+        created = self._write(scope, folder, name, content, if_match, "restore")
+        return WizardSource(name, layer, text, content_version(content), created)
 
     def _valid(self, name: str, text: str) -> None:
         problems = self.problems(name, text)
@@ -182,24 +213,29 @@ class WizardAuthoring:
             raise SourceInvalid(problems)
 
     def _write(self, scope: Scope, folder: str, name: str, content: bytes | None, if_match: str | None,
-               action: Action) -> None:
+               action: Action) -> bool:
+        """Whether the file was created (the layer had none)."""
         path = f"{FOLDER}/{name}{SUFFIX}"
         history = WizardHistory(self.store, scope.tenant, folder)
-        for _ in range(_RETRIES):
-            document = self.store.get(scope.tenant, folder, path)
-            current = content_version(document.content) if document is not None else None
-            if if_match is not None and if_match != current:
-                raise VersionConflict(current)
-            if document is not None:
-                self._keep_unrecorded(history, name, document.content, current)
-            try:
-                self.store.replace(scope.tenant, folder, path, content,
-                                   document.info.version if document is not None else None)
-            except VersionMismatch:
-                continue  # someone wrote in between: compare again with what is there now
-            history.add(name, scope.user, action, content.decode() if content is not None else None)
-            return
-        raise VersionConflict(self._current_version(scope.tenant, folder, path))
+        # One write of this file at a time, across threads, processes and instances: the check of
+        # `if_match`, the history entry of what the file held and the write itself see no other
+        # writer of this service in between (only a hand edit can come between, and is retried).
+        with self.store.locked(scope.tenant, folder, history.lock_address(name)):
+            for _ in range(_RETRIES):
+                document = self.store.get(scope.tenant, folder, path)
+                current = content_version(document.content) if document is not None else None
+                if if_match is not None and if_match != current:
+                    raise VersionConflict(current)
+                if document is not None:
+                    self._keep_unrecorded(history, name, document.content, current)
+                try:
+                    self.store.replace(scope.tenant, folder, path, content,
+                                       document.info.version if document is not None else None)
+                except VersionMismatch:
+                    continue  # changed by hand in between: compare again with what is there now
+                history.add(name, scope.user, action, content.decode() if content is not None else None)
+                return document is None
+            raise VersionConflict(self._current_version(scope.tenant, folder, path))
 
     @staticmethod
     def _keep_unrecorded(history: WizardHistory, name: str, content: bytes, version: str | None) -> None:

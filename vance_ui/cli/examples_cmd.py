@@ -15,7 +15,7 @@ from vance_ui.settings import Settings
 from vance_ui.wizards.catalog.lint import Finding, load_source
 from vance_ui.wizards.catalog.model import LoadedWizard
 from vance_ui.wizards.filling.examples import ExampleResult, run_examples
-from vance_ui.wizards.format.yaml_source import SourceProblem, locate, parse_yaml
+from vance_ui.wizards.format.yaml_source import Positions, SourceProblem, parse_yaml
 from vance_ui.wizards.templates.bounded import Templates
 
 
@@ -96,9 +96,9 @@ def example_findings(wizard: LoadedWizard, content: bytes, file: str, templates:
         _, node = parse_yaml(content)
     except SourceProblem:
         node = None
-    findings = []
+    findings, positions = [], Positions(node)
     for result in results:
-        line, column = locate(node, ("examples", result.index))
+        line, column = positions.at(("examples", result.index))
         for failure in result.failures:
             findings.append(Finding(file, line or 1, column or 1, "error", f"{result.title}: {failure}"))
     return findings

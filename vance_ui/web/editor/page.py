@@ -60,6 +60,11 @@ class Editor:
         # one check in flight, the latest text next; Save waits until none is (`until_checked`)
         self._checks = LatestRun(self._check_current, alive=lambda: not self.status.is_deleted, name="editor-check")
         self._doc_text: str | None = None  # the text the form view's document was parsed from
+        # the form view's document is parsed off the event loop, and only from text a load worker found
+        # within a wizard file's bounds (an alias bomb never reaches ruamel here): the latest text next
+        self._forms = LatestRun(self._parse_current, alive=lambda: not self.status.is_deleted, name="editor-form")
+        self._opening = True  # until the first form is shown: no document then means the YAML view
+        self._first_screen_only = on_close is not None  # in a dialog: the host calls `finish_opening`
         if on_close is None:
             add_editor_assets()
             ui.page_title(t("editor_page_title", name=self.wizard.name or t("editor_unnamed")))
@@ -89,9 +94,7 @@ class Editor:
                 # first: opening waits for the opened text's preview, not for the check
                 self.preview = EditorPreview(ctx, self.wizard.checked_name, self.wizard.text, self._save_example)
         self.tabs.on_value_change(lambda e: self._switched(str(e.value)))
-        self._show_form(first_screen=on_close is not None)  # in a dialog: the host calls `finish_opening`
-        if self.form_view.doc is None:
-            self.tabs.set_value("yaml")
+        self._show_form()
         if opening.notice:
             ui.notify(t(opening.notice), type="warning")
         self._checks.ask()
@@ -110,9 +113,8 @@ class Editor:
 
     def finish_opening(self) -> None:
         """The form below its first screen (a host that opened the editor calls it once that is shown)."""
+        self._first_screen_only = False
         self.form_view.finish()
-        if self.form_view.doc is None:
-            self.tabs.set_value("yaml")
 
     def _target_row(self) -> None:
         """Name and layer of a wizard not saved yet; fixed once it is."""
@@ -169,13 +171,30 @@ class Editor:
         if view == "form" and self.wizard.text != self._doc_text:
             self._show_form()
 
-    def _show_form(self, first_screen: bool = False) -> None:
+    def _show_form(self) -> None:
+        self._forms.ask()
+
+    async def _parse_current(self) -> None:
+        text = self.wizard.text
+        doc = await asyncio.to_thread(self._document, text)
+        if self.status.is_deleted or self._forms.superseded or text != self.wizard.text:
+            return  # a newer text is waiting: its form is shown next
+        self._doc_text = text if doc is not None else None
+        self.form_view.show(doc, self._first_screen_only)
+        if self._opening:
+            self._opening = False
+            if doc is None:
+                self.tabs.set_value("yaml")
+
+    def _document(self, text: str) -> SourceDocument | None:
+        """The text as the form view's document (in a thread); None: no YAML mapping, or beyond a
+        wizard file's bounds (the problems list says why)."""
+        if self.authoring.beyond_bounds(text) is not None:
+            return None
         try:
-            doc: SourceDocument | None = SourceDocument.parse(self.wizard.text)
+            return SourceDocument.parse(text)
         except SourceProblem:
-            doc = None
-        self._doc_text = self.wizard.text if doc is not None else None
-        self.form_view.show(doc, first_screen)
+            return None
 
     def _named(self, value: str | None) -> None:
         self.wizard.name = (value or "").strip()
@@ -201,6 +220,7 @@ class Editor:
         await self.preview.first_shown.wait()  # the opened text's preview first (the GIL is shared)
         name, text = self.wizard.checked_name, self.wizard.text
         problems = await asyncio.to_thread(self.authoring.problems, name, text)
+        await self._forms.idle()  # the problems in the form's words: its field names, its cards
         if self.status.is_deleted:
             return
         if not self._checks.superseded:  # else a newer text is waiting: its problems are shown next

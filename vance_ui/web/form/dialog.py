@@ -5,25 +5,30 @@ After each change the service reports what the form shows (`form_report`: hidden
 the preview); at most one report is in flight per form, and changes made meanwhile are reported
 right after it (`LatestRun`), so the preview follows typing without a debounce. Next checks the
 current page, "Use prompt" renders strictly; errors land at their fields (on their page); both are
-the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent). The form
-is kept as a draft, with its page, while open (draft.py).
+the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent), with
+the values and page it was rendered from. The form is kept as a draft, with its page, while open
+(draft.py). A long one-page form opens with its first `FIRST_SCREEN_FIELDS` fields; the others are
+built once the browser has painted those.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from nicegui import background_tasks, ui
+from nicegui import Client, background_tasks, ui
 
+from vance_ui.chat.drafts import Draft
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
 from vance_ui.usage.events import OpenedFrom, Step, opened_key, page_key
 from vance_ui.web.form.actions import FormFooter
 from vance_ui.web.form.chat_fill import ChatFill, Conversation
 from vance_ui.web.form.draft import FormDraft
+from vance_ui.web.form.fields import FormFields
 from vance_ui.web.form.focus import focus_first_field_on_open, reveal, show_form_top
 from vance_ui.web.form.pane import FormPane
 from vance_ui.web.shell.a11y import aria
@@ -36,7 +41,12 @@ from vance_ui.wizards.catalog.views import WizardDefinition
 from vance_ui.wizards.filling.report import FormReport
 from vance_ui.wizards.format.schema import Wizard
 
-PromptHandler = Callable[[str], None]
+PromptHandler = Callable[[str, Draft], None]  # the prompt, and the values and page it came from
+
+#: a one-page form with more top-level fields opens with these first, the rest once they are painted
+FIRST_SCREEN_FIELDS = 12
+#: the longest the rest of such a form waits for the browser to paint its first screen
+FIRST_SCREEN_WAIT_S = 0.5
 
 
 def preload_form_assets() -> None:
@@ -83,13 +93,18 @@ class WizardForm:
                                      report=self.report, apply_report=self.apply_report, use_prompt=self._use)
             self._fill_button(conversation)
         self.draft = FormDraft(ctx.drafts, definition.name, self.pane)
-        self._build_form(values, page)
+        # a long one-page form: the browser mounts and lays out its first screen first (most of the
+        # time of opening 60 fields is the browser's, per element), the rest follows once painted
+        long_form = not wizard.pages and len(wizard.fields) > FIRST_SCREEN_FIELDS
+        self._build_form(values, page, FIRST_SCREEN_FIELDS if long_form else None)
         self.dialog.on_value_change(lambda e: None if e.value else self._closed())
         focus_first_field_on_open(self.dialog, self.pane.box)
         self.request_report()
+        if self.pane.fields.unfinished:
+            background_tasks.create(self._finish_when_painted(self.pane.fields), name="form-first-screen")
 
-    def _build_form(self, values: Mapping[str, Any], page: int) -> None:
-        self.pane.build(values, page)
+    def _build_form(self, values: Mapping[str, Any], page: int, first: int | None = None) -> None:
+        self.pane.build(values, page, first)
         self.footer.sync_buttons()
 
     def _fill_button(self, conversation: Conversation | None) -> None:
@@ -105,6 +120,17 @@ class WizardForm:
         """The form was rebuilt with other values (a fill, its Undo): kept as a draft, shown anew."""
         self.draft.changed()
         self.request_report()
+
+    async def _finish_when_painted(self, fields: FormFields) -> None:
+        """The fields below the first screen, once the browser painted it (or `FIRST_SCREEN_WAIT_S`
+        passed); nothing when the form was closed or built anew meanwhile."""
+        with contextlib.suppress(TimeoutError):  # also while the page reconnects: NiceGUI waits for that first
+            await asyncio.wait_for(_painted(self.dialog.client), FIRST_SCREEN_WAIT_S)
+        if self.dialog.is_deleted or fields is not self.pane.fields:
+            return
+        fields.finish()
+        self.footer.sync_buttons()
+        self.request_report()  # their visibility, and the values read from them
 
     def _header(self, restored: bool) -> None:
         d, t = self.definition, self.ctx.t
@@ -178,9 +204,10 @@ class WizardForm:
         """The rendered prompt goes to the chat input once: a second Use prompt finds it used."""
         if self.draft.used:
             return
+        form = Draft(self.pane.values(), self.pane.pages.current)
         self.draft.forget(used=True)
         self._count_end(used=True)
-        self.on_prompt(prompt)
+        self.on_prompt(prompt, form)
         self.close()
 
     def reset(self) -> None:
@@ -229,6 +256,11 @@ class WizardForm:
             self.dialog.delete()
 
 
+async def _painted(client: Client) -> None:
+    """Once the browser painted what it got before (an AwaitableResponse is awaited where it is made)."""
+    await client.run_javascript("vanceFormPainted()", timeout=FIRST_SCREEN_WAIT_S)
+
+
 def _changes_said(t: Texts, shown: int, hidden: int) -> str:
     """ "2 more fields", "1 field hidden", or both."""
     parts = ([t("fields_shown_one") if shown == 1 else t("fields_shown", n=shown)] if shown else []) + \
@@ -237,11 +269,12 @@ def _changes_said(t: Texts, shown: int, hidden: int) -> str:
 
 
 def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,
-                *, opened_from: OpenedFrom, use_draft: bool = True,
+                *, opened_from: OpenedFrom, use_draft: bool = True, start: Draft | None = None,
                 conversation: Conversation | None = None) -> WizardForm | None:
-    """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice.
-    The opening is counted (usage counts) as one from `opened_from`. `conversation`: the chat it is
-    opened over, for Fill from chat, which runs at once when it is opened from a suggestion chip."""
+    """Open `name`: `start` (a sent message's form) wins over prefill (from a link), which wins over
+    a saved draft; unknown wizards give a notice. The opening is counted (usage counts) as one from
+    `opened_from`. `conversation`: the chat it is opened over, for Fill from chat, which runs at once
+    when it is opened from a suggestion chip."""
     try:
         definition = ctx.service.definition(ctx.scope, name, ctx.lang)
         wizard = ctx.service.wizard(ctx.scope, name).definition
@@ -250,7 +283,9 @@ def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, 
         return None
     values: dict[str, Any] = {}
     restored, page = False, 0
-    if prefill is not None:
+    if start is not None:
+        values, page = start.values, start.page
+    elif prefill is not None:
         values = coerce_prefill(wizard.fields, prefill)
     elif use_draft:
         draft = ctx.drafts.load(name)

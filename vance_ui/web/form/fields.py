@@ -35,15 +35,25 @@ class Changes:
 
 class FormFields:
     """Renders `fields` into the current slot (or, with `place`, each top-level field into the
-    container `place(name)` enters: its page); `values()` reads them back."""
+    container `place(name)` enters: its page); `values()` reads them back. With `first`, only the
+    first `first` top-level fields are built until `finish` is called (a long form's first screen)."""
 
     def __init__(self, fields: Sequence[FormField], values: Mapping[str, Any] | None, t: Texts, lang: str,
-                 on_change: ChangeHandler | None = None, place: Callable[[str], Any] | None = None) -> None:
+                 on_change: ChangeHandler | None = None, place: Callable[[str], Any] | None = None,
+                 first: int | None = None) -> None:
         self.t, self.lang = t, lang
         self._on_change = on_change
         start = {**{f.name: initial_value(f) for f in fields}, **(values or {})}
         with ui.column().classes("vance-form w-full gap-4") as self.container:
-            self.group = Group(fields, start, self, (), place)
+            self.group = Group(fields, start, self, (), place, first)
+
+    @property
+    def unfinished(self) -> bool:
+        """Some top-level fields wait for `finish`."""
+        return bool(self.group.pending)
+
+    def finish(self) -> None:
+        self.group.finish()
 
     def changed(self) -> None:
         if self._on_change is not None:

@@ -6,6 +6,7 @@ was typed elsewhere survives.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -22,21 +23,36 @@ from vance_ui.wizards.rules.validation import initial_item, initial_value
 
 class Group:
     """The widgets of one list of fields: the whole form, or one repeat item. `place` puts each
-    top-level widget where it belongs (its page)."""
+    top-level widget where it belongs (its page). With `first`, only the first `first` fields are
+    built now and `finish` builds the others after them; until then `values` gives their starting
+    values."""
 
     def __init__(self, fields: Sequence[FormField], values: Mapping[str, Any], form: FormHost, prefix: Path = (),
-                 place: Callable[[str], Any] | None = None) -> None:
+                 place: Callable[[str], Any] | None = None, first: int | None = None) -> None:
         self.widgets: dict[str, FieldWidget] = {}
-        for field in fields:
-            kind = RepeatWidget if isinstance(field, RepeatField) else WIDGETS[type(field)]
-            if place is None:
-                self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
-            else:
-                with place(field.name):
-                    self.widgets[field.name] = kind(field, values.get(field.name), form, (*prefix, field.name))
+        self.fields = list(fields)
+        self.form, self.prefix, self.place = form, prefix, place
+        self.slot = ui.context.slot  # where the fields are built (`place` may enter a page inside it)
+        cut = len(self.fields) if first is None else first
+        self.pending: dict[str, Any] = {field.name: values.get(field.name) for field in self.fields[cut:]}
+        for field in self.fields[:cut]:
+            self._build(field, values.get(field.name))
+
+    def _build(self, field: FormField, value: Any) -> None:
+        kind = RepeatWidget if isinstance(field, RepeatField) else WIDGETS[type(field)]
+        with self.slot, self.place(field.name) if self.place is not None else contextlib.nullcontext():
+            self.widgets[field.name] = kind(field, value, self.form, (*self.prefix, field.name))
+
+    def finish(self) -> None:
+        """Build the fields `first` left out, after the others."""
+        pending, self.pending = self.pending, {}
+        for field in self.fields:
+            if field.name in pending:
+                self._build(field, pending[field.name])
 
     def values(self) -> dict[str, Any]:
-        return {name: widget.value() for name, widget in self.widgets.items()}
+        return {field.name: self.widgets[field.name].value() if field.name in self.widgets
+                else self.pending[field.name] for field in self.fields}
 
     def each(self, action: Callable[[FieldWidget], None]) -> None:
         for widget in self.widgets.values():

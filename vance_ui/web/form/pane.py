@@ -27,13 +27,14 @@ class FormPane:
         with ui.column().classes("vance-form-pane"):
             self.box = ui.column().classes("w-full gap-4")  # what a submit reads the typed text of
 
-    def build(self, values: Mapping[str, Any], page: int) -> None:
-        """The stepper (at `page`) and the fields holding `values`, in place of what was there."""
+    def build(self, values: Mapping[str, Any], page: int, first: int | None = None) -> None:
+        """The stepper (at `page`) and the fields holding `values`, in place of what was there
+        (with `first`: only the first fields until `fields.finish()`)."""
         self.box.clear()
         with self.box:
             self.pages = FormPages(self.wizard.pages, self.lang, self.t, page, on_step=self._on_step)
             self.fields = FormFields(self.wizard.fields, values, self.t, self.lang,
-                                     on_change=self._on_change, place=self.pages.place)
+                                     on_change=self._on_change, place=self.pages.place, first=first)
 
     def values(self) -> dict[str, Any]:
         return self.fields.values()

@@ -513,3 +513,19 @@ _FILL_TEXTS: dict[str, dict[str, str]] = {
                     "de": "Das Formular ist wieder wie vor dem Ausfüllen."},
 }
 _TEXTS.update(_FILL_TEXTS)
+
+# Reopening the form behind a sent message (vance_ui/web/chat/reopen.py).
+_REOPEN_TEXTS: dict[str, dict[str, str]] = {
+    "edit_in_form": {"en": "Edit in form", "de": "Im Formular bearbeiten"},
+    "edit_in_form_named": {"en": "Edit in form: {wizard}", "de": "Im Formular bearbeiten: {wizard}"},
+    "reopen_gone": {"en": "The wizard “{name}” is no longer available; the message stays as it is.",
+                    "de": "Den Wizard „{name}“ gibt es nicht mehr; die Nachricht bleibt, wie sie ist."},
+    "reopen_changed": {"en": "This wizard has changed since the message was sent: the form shows what still fits.",
+                       "de": "Dieser Wizard hat sich seit dem Senden geändert: Das Formular zeigt, was noch passt."},
+    "reopen_dropped": {"en": "Left out, no longer in the wizard: {fields}",
+                       "de": "Weggelassen, nicht mehr im Wizard: {fields}"},
+    "reopen_unfit": {"en": "Left out, no longer fitting their field: {fields}",
+                     "de": "Weggelassen, passt nicht mehr zum Feld: {fields}"},
+    "insights_where_message": {"en": "sent message", "de": "gesendete Nachricht"},
+}
+_TEXTS.update(_REOPEN_TEXTS)

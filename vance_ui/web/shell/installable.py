@@ -27,7 +27,7 @@ WORKER_FILE = PACKAGE_ROOT.parent / "assets" / "sw.js"
 #: (path, size in pixels, purpose): assets/icons/, written by scripts/app_icons.py
 ICONS = (("/assets/icons/icon-192.png", 192, "any"), ("/assets/icons/icon-512.png", 512, "any"),
          ("/assets/icons/maskable-512.png", 512, "maskable"))
-NO_STORE = {"Cache-Control": "no-cache"}  # the browser asks again each time (a new worker or manifest shows up)
+ASK_AGAIN = {"Cache-Control": "no-cache"}  # the browser asks each time, so a new worker or manifest shows up
 
 
 def manifest(t: Texts) -> dict[str, Any]:
@@ -62,12 +62,12 @@ def _language(request: Request) -> Texts:
 def install(app: FastAPI) -> None:
     @app.get(MANIFEST_PATH, include_in_schema=False)
     def web_app_manifest(request: Request) -> JSONResponse:
-        return JSONResponse(manifest(_language(request)), media_type="application/manifest+json", headers=NO_STORE)
+        return JSONResponse(manifest(_language(request)), media_type="application/manifest+json", headers=ASK_AGAIN)
 
     @app.get(WORKER_PATH, include_in_schema=False)
     def service_worker() -> FileResponse:
-        return FileResponse(WORKER_FILE, media_type="text/javascript", headers=NO_STORE)
+        return FileResponse(WORKER_FILE, media_type="text/javascript", headers=ASK_AGAIN)
 
     @app.get(OFFLINE_PATH, include_in_schema=False)
     def offline(request: Request) -> HTMLResponse:
-        return HTMLResponse(offline_page(_language(request)), headers={**NO_STORE, "Vary": "Accept-Language"})
+        return HTMLResponse(offline_page(_language(request)), headers={**ASK_AGAIN, "Vary": "Accept-Language"})

@@ -15,21 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-import yaml
-
 from vance_ui.documents.store import SEGMENT_RE, InvalidDocumentPath
 from vance_ui.wizards.catalog.availability import NO_PROJECT, is_available
 from vance_ui.wizards.catalog.cascade import FOLDER, PROJECT_ID_RE, SUFFIX, USER_PREFIX, WizardRegistry
-from vance_ui.wizards.catalog.load_warnings import (
-    position,
-    template_sources,
-    unknown_icon,
-)
+from vance_ui.wizards.catalog.load_warnings import TextIndex, template_sources, unknown_icon
 from vance_ui.wizards.catalog.loader import WizardLoadError, load_wizard
 from vance_ui.wizards.catalog.model import LoadedWizard, Source
 from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.schema import RepeatField, Wizard
-from vance_ui.wizards.format.yaml_source import SourceProblem, parse_yaml
+from vance_ui.wizards.format.yaml_source import Positions, SourceProblem, parse_yaml
 from vance_ui.wizards.rules.visibility import FormRules
 from vance_ui.wizards.templates.bounded import Templates
 from vance_ui.wizards.templates.problems import TemplateProblem
@@ -119,13 +113,14 @@ def lint_wizard(name: str, content: bytes, file: str, context: LintContext) -> l
 
 
 def check_wizard(wizard: LoadedWizard, content: bytes, file: str, context: LintContext) -> list[Finding]:
-    """The checks beyond loading, for a wizard that loaded."""
+    """The checks beyond loading, for a wizard that loaded: the load worker found it within every
+    bound of a load (size, expansion, values), so parsing it here once more for positions is bounded."""
     try:
         _, node = parse_yaml(content)
     except SourceProblem:
         node = None
     text_lines = content.decode("utf-8-sig", "replace").splitlines()
-    check = _Checker(wizard, node, text_lines, file)
+    check = _Checker(wizard, TextIndex(Positions(node), text_lines), file)
     check.icon()
     check.unused_fields(context.templates)
     check.follow_ups(context)
@@ -150,17 +145,17 @@ def _constants(templates: Templates, source: str, expression: bool) -> set[str]:
 
 
 class _Checker:
-    def __init__(self, wizard: LoadedWizard, node: yaml.Node | None, lines: list[str], file: str) -> None:
-        self.wizard, self.node, self.lines, self.file = wizard, node, lines, file
+    def __init__(self, wizard: LoadedWizard, index: TextIndex, file: str) -> None:
+        self.wizard, self.index, self.file = wizard, index, file
         self.findings: list[Finding] = []
 
     def add(self, loc: Path, severity: Severity, message: str, *, word: str | None = None,
             template_line: int | None = None, line_only: bool = False) -> None:
-        line, col = position(self.node, self.lines, loc, word=word, template_line=template_line)
+        line, col = self.index.position(loc, word=word, template_line=template_line)
         self.findings.append(_at(self.file, line, 1 if line_only else col, severity, message))
 
     def icon(self) -> None:
-        found = unknown_icon(self.wizard.definition.icon, self.node)
+        found = unknown_icon(self.wizard.definition.icon, self.index.positions)
         if found is not None:
             self.findings.append(_at(self.file, found.line, found.column, "warning", found.message))
 

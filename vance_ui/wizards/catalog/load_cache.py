@@ -37,7 +37,8 @@ class CachedLoad:
 
 _MAGIC = b"VWZ3"
 _CODE_MODULES = tuple(f"vance_ui.wizards.{name}" for name in (
-    "catalog.loader", "catalog.load_cache", "catalog.model", "catalog.load_warnings", "templates.bounded",
+    "catalog.loader", "catalog.load_cache", "catalog.model", "catalog.load_warnings", "catalog.load_job",
+    "catalog.body", "load_worker", "rules.visibility", "templates.bounded",
     "templates.compiled", "templates.sandbox", "templates.guard", "templates.tag_lines", "format.schema",
     "format.yaml_source", "format.heroicons", "format.heroicon_names", "rules.validation"))
 

@@ -14,13 +14,11 @@ import difflib
 import re
 from collections.abc import Iterator
 
-import yaml
-
 from vance_ui.wizards.catalog.model import LoadWarning, WizardBody
 from vance_ui.wizards.format.heroicons import heroicon, unknown_icon_message
 from vance_ui.wizards.format.paths import Path, path_text
 from vance_ui.wizards.format.schema import CONTEXT_VARIABLES
-from vance_ui.wizards.format.yaml_source import SourceProblem, locate, scalar_body_line
+from vance_ui.wizards.format.yaml_source import Positions, SourceProblem
 from vance_ui.wizards.templates.bounded import CheckedTemplate
 from vance_ui.wizards.templates.limits import TEMPLATE_GLOBALS
 
@@ -41,56 +39,84 @@ def template_sources(body: WizardBody) -> Iterator[tuple[Path, str, CheckedTempl
             yield (*base, "condition"), follow.condition, compiled.condition, True
 
 
-def position(node: yaml.Node | None, lines: list[str], loc: Path, *, word: str | None = None,
-             template_line: int | None = None) -> tuple[int | None, int | None]:
-    """The file line and column of `loc`: a template line counts from the template's first file
-    line, and `word` on that line moves the column onto it."""
-    line, col = locate(node, loc)
-    if template_line is not None:
-        start = scalar_body_line(node, loc)
-        line = (start + template_line - 1) if start else line
-    if word and line and 0 < line <= len(lines):
-        match = re.search(rf"\b{re.escape(word)}\b", lines[line - 1])
-        col = match.start() + 1 if match else col
-    return line, col
+_WORD = re.compile(r"\w+")
 
 
-def first_line(source: str, name: str) -> int | None:
-    """The template line that first mentions `name`."""
-    for number, text in enumerate(source.splitlines(), 1):
-        if re.search(rf"\b{re.escape(name)}\b", text):
-            return number
-    return None
+class TextIndex:
+    """Where words first appear: in each line of the file (the column a finding points at) and in
+    each template (the template line that first mentions a name). Each line and template is
+    scanned once, however many findings look into it."""
+
+    def __init__(self, positions: Positions, lines: list[str]) -> None:
+        self.positions, self.lines = positions, lines
+        self._columns: dict[int, dict[str, int]] = {}
+        self._template_lines: dict[str, dict[str, int]] = {}
+
+    def column(self, line: int, word: str) -> int | None:
+        """The 1-based column where `word` first appears as a whole word on that file line."""
+        if not 0 < line <= len(self.lines):
+            return None
+        found = self._columns.get(line)
+        if found is None:
+            found = {}
+            for match in _WORD.finditer(self.lines[line - 1]):
+                found.setdefault(match.group(), match.start() + 1)
+            self._columns[line] = found
+        return found.get(word)
+
+    def first_line(self, source: str, name: str) -> int | None:
+        """The template line that first mentions `name`."""
+        found = self._template_lines.get(source)
+        if found is None:
+            found = {}
+            for number, text in enumerate(source.splitlines(), 1):
+                for word in _WORD.findall(text):
+                    found.setdefault(word, number)
+            self._template_lines[source] = found
+        return found.get(name)
+
+    def position(self, loc: Path, *, word: str | None = None,
+                 template_line: int | None = None) -> tuple[int | None, int | None]:
+        """The file line and column of `loc`: a template line counts from the template's first file
+        line, and `word` on that line moves the column onto it."""
+        line, col = self.positions.at(loc)
+        if template_line is not None:
+            start = self.positions.body_line(loc)
+            line = (start + template_line - 1) if start else line
+        if word and line:
+            col = self.column(line, word) or col
+        return line, col
 
 
-def undeclared_variables(body: WizardBody, node: yaml.Node | None, content: bytes) -> list[SourceProblem]:
+def undeclared_variables(body: WizardBody, positions: Positions, content: bytes) -> list[SourceProblem]:
     """Names a template reads that are neither a field nor a context variable: each prints as
-    nothing, so the loader refuses the file with them (cheap when there are none)."""
-    fields = {f.name for f in body.definition.fields}
-    known = fields | CONTEXT_VARIABLES | TEMPLATE_GLOBALS
+    nothing, so the loader refuses the file with them (cheap when there are none; one scan of each
+    line and template however many there are)."""
+    fields = sorted({f.name for f in body.definition.fields})
+    known = set(fields) | CONTEXT_VARIABLES | TEMPLATE_GLOBALS
     if not any(compiled.variables - known for _, _, compiled, _ in template_sources(body)):
         return []
-    lines = content.decode("utf-8-sig", "replace").splitlines()
+    index = TextIndex(positions, content.decode("utf-8-sig", "replace").splitlines())
     found: list[SourceProblem] = []
     for loc, source, compiled, _ in template_sources(body):
         for name in sorted(compiled.variables - known):
-            hint = difflib.get_close_matches(name, sorted(fields), n=1)
+            hint = difflib.get_close_matches(name, fields, n=1)
             message = (f"{path_text(loc)}: '{name}' is neither a field nor a context variable "
                        "(lang, user, project, today)" + (f"; did you mean '{hint[0]}'?" if hint else ""))
-            line, col = position(node, lines, loc, word=name, template_line=first_line(source, name))
+            line, col = index.position(loc, word=name, template_line=index.first_line(source, name))
             found.append(SourceProblem(message, line or 1, col or 1, path=loc, code="unknown_variable",
                                        params={"name": name, "hint": hint[0] if hint else ""}))
     return sorted(found, key=lambda problem: (problem.line or 0, problem.column or 0))
 
 
-def unknown_icon(icon: str | None, node: yaml.Node | None) -> LoadWarning | None:
+def unknown_icon(icon: str | None, positions: Positions) -> LoadWarning | None:
     if icon is None or heroicon(icon) is not None:
         return None
-    line, col = locate(node, ("icon",))
+    line, col = positions.at(("icon",))
     return LoadWarning(line or 1, col or 1, unknown_icon_message(icon))
 
 
-def load_warnings(body: WizardBody, node: yaml.Node | None) -> tuple[LoadWarning, ...]:
+def load_warnings(body: WizardBody, positions: Positions) -> tuple[LoadWarning, ...]:
     """Every warning of a freshly loaded file, in file order (an unknown icon)."""
-    icon = unknown_icon(body.definition.icon, node)
+    icon = unknown_icon(body.definition.icon, positions)
     return (icon,) if icon else ()

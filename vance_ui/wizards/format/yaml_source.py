@@ -2,7 +2,9 @@
 
 PyYAML silently keeps the last of two equal keys and expands aliases by reference (a
 "billion laughs" file is tiny but explodes when walked), so we compose the node graph first,
-count it with multiplicity, and only then construct Python data.
+count it with multiplicity (aliases count as what they stand for: values, characters, depth),
+and only then construct Python data. Every value, and the whole file expanded, has a size cap.
+Wizard text from users is parsed only in a load worker (`vance_ui.wizards.load_worker`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ from vance_ui.wizards.format.paths import Path
 MAX_FILE_BYTES = 512 * 1024
 MAX_NODES = 50_000
 MAX_DEPTH = 40
+#: what a file may expand to: the characters of every key and value, each alias counted as what it stands for
+MAX_EXPANDED_CHARS = 4 * MAX_FILE_BYTES
+#: the longest single value (a template, a label, a default): as long as a template may be
+MAX_VALUE_CHARS = 64_000
 #: what a double-quoted escape (\0, \uD800) could put into a scalar although the file itself is valid UTF-8
 _UNKNOWN_TAG = re.compile(r"could not determine a constructor for the tag '(tag:yaml\.org,2002:)?([^']*)'")
 _BAD_SCALAR = re.compile("[\x00\ud800-\udfff]")
@@ -68,8 +74,8 @@ def _pos(node: yaml.Node) -> tuple[int, int]:
 
 
 def _count(node: yaml.Node) -> None:
-    """Walk with multiplicity (aliases counted every time), bounded in size and depth."""
-    budget = MAX_NODES
+    """Walk with multiplicity (aliases counted every time), bounded in values, depth and characters."""
+    budget, chars = MAX_NODES, MAX_EXPANDED_CHARS
     stack: list[tuple[yaml.Node, int]] = [(node, 0)]
     while stack:
         current, depth = stack.pop()
@@ -79,6 +85,12 @@ def _count(node: yaml.Node) -> None:
         if depth > MAX_DEPTH:
             raise SourceProblem(f"the document is nested more than {MAX_DEPTH} levels deep", *_pos(current))
         if isinstance(current, yaml.ScalarNode):
+            if len(current.value) > MAX_VALUE_CHARS:
+                raise SourceProblem(f"a value is longer than {MAX_VALUE_CHARS} characters", *_pos(current))
+            chars -= len(current.value) + 1
+            if chars < 0:
+                raise SourceProblem(f"the document expands to more than {MAX_EXPANDED_CHARS // 1024 // 1024} MiB "
+                                    "of text (alias bomb? each alias counts as what it stands for)", *_pos(current))
             if isinstance(current.value, str) and _BAD_SCALAR.search(current.value):
                 raise SourceProblem("a value contains a NUL character or an unpaired surrogate (from an escape)",
                                     *_pos(current))
@@ -162,43 +174,58 @@ def parse_yaml(content: bytes) -> tuple[Any, yaml.Node | None]:
     return data, node
 
 
-def locate(node: yaml.Node | None, loc: Path) -> tuple[int | None, int | None]:
-    """The position of the value at a pydantic error location, as deep as it can be followed."""
-    if node is None:
-        return None, None
-    current = node
-    for part in loc:
-        nxt: yaml.Node | None = None
+class Positions:
+    """Where each value of a parsed file is. Each mapping's keys are indexed the first time a
+    location passes through it, so finding the places of many problems costs one pass over the
+    file, not one per problem."""
+
+    def __init__(self, node: yaml.Node | None) -> None:
+        self.node = node
+        self._keys: dict[int, dict[str, yaml.Node]] = {}
+
+    def _child(self, current: yaml.Node, part: str | int) -> yaml.Node | None:
         if isinstance(current, yaml.MappingNode):
-            for key, value in current.value:
-                if isinstance(key, yaml.ScalarNode) and key.value == str(part):
-                    nxt = value
-                    break
-        elif isinstance(current, yaml.SequenceNode) and isinstance(part, int) and part < len(current.value):
-            nxt = current.value[part]
-        if nxt is None:
-            if isinstance(current, yaml.MappingNode):
-                continue  # a discriminator tag in the location: stay on this mapping
-            break
-        current = nxt
-    return _pos(current)
-
-
-def scalar_body_line(node: yaml.Node | None, loc: Path) -> int | None:
-    """The file line where a scalar's text starts (the line after `|` for block scalars)."""
-    line, _ = locate(node, loc)
-    if line is None or node is None:
+            keys = self._keys.get(id(current))
+            if keys is None:
+                keys = {}
+                for key, value in current.value:
+                    if isinstance(key, yaml.ScalarNode):
+                        keys.setdefault(key.value, value)
+                self._keys[id(current)] = keys
+            return keys.get(str(part))
+        if isinstance(current, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(current.value):
+            found: yaml.Node = current.value[part]
+            return found
         return None
-    target = node
-    for part in loc:
-        found = None
-        if isinstance(target, yaml.MappingNode):
-            found = next((v for k, v in target.value if isinstance(k, yaml.ScalarNode) and k.value == str(part)), None)
-        elif isinstance(target, yaml.SequenceNode) and isinstance(part, int) and part < len(target.value):
-            found = target.value[part]
-        if found is None:
-            return line
-        target = found
-    if isinstance(target, yaml.ScalarNode) and target.style in ("|", ">"):
-        return line + 1
-    return line
+
+    def _follow(self, loc: Path) -> tuple[yaml.Node, bool]:
+        """The node of `loc`, as deep as it can be followed (a part that names no child of a mapping
+        is a discriminator tag pydantic put into the location: the walk stays on that mapping);
+        and whether every part was found."""
+        assert self.node is not None
+        current, exact = self.node, True
+        for part in loc:
+            found = self._child(current, part)
+            if found is None:
+                exact = False
+                if isinstance(current, yaml.MappingNode):
+                    continue
+                break
+            current = found
+        return current, exact
+
+    def at(self, loc: Path) -> tuple[int | None, int | None]:
+        """The 1-based line and column of the value at a location (a pydantic error's, a template's)."""
+        if self.node is None:
+            return None, None
+        return _pos(self._follow(loc)[0])
+
+    def body_line(self, loc: Path) -> int | None:
+        """The file line where a scalar's text starts (the line after `|` or `>` for block scalars)."""
+        if self.node is None:
+            return None
+        found, exact = self._follow(loc)
+        line = _pos(found)[0]
+        if exact and isinstance(found, yaml.ScalarNode) and found.style in ("|", ">"):
+            return line + 1
+        return line

@@ -264,10 +264,10 @@ def _validate_date(field: DateField, raw: Any, path: Path, out: _Collector) -> s
         if field.required:
             out.add(path, "required")
         return None
-    if not isinstance(raw, str) or parse_iso_date(raw.strip()) is None:
-        _no_date(raw.strip() if isinstance(raw, str) else None, path, out)
+    if not isinstance(raw, str) or parse_iso_date(raw) is None:  # exactly YYYY-MM-DD: no blanks around it
+        _no_date(raw if isinstance(raw, str) else None, path, out)
         return None
-    text: str = raw.strip()
+    text: str = raw
     if field.date_min is not None and text < field.date_min:
         out.add(path, "date_min", min=field.date_min)
         return None if out.lenient else text

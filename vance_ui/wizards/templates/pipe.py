@@ -31,7 +31,13 @@ MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an answer is at most 200,000 characters o
 PIPE_BUFFER_BYTES = 60_000  # Linux pipes hold 64 KiB: a smaller request is written without waiting
 PACKAGE_PARENT = str(Path(vance_ui.__file__).resolve().parents[1])  # where `-m vance_ui...` is found
 
-Op = Literal["check", "constants", "render"]
+#: "check", "constants" and "render" are every worker's; "load", "yaml" and "bounds" (wizard text) a load worker's
+Op = Literal["check", "constants", "render", "load", "yaml", "bounds"]
+#: one template of a batch, as it crosses the pipe: source, origin, whether it is an expression
+BatchTemplate = tuple[str, str, bool]
+#: the two kinds of worker process: templates only, and templates plus wizard text (`vance_ui.wizards.load_worker`)
+RENDER_WORKER = "vance_ui.wizards.templates.worker"
+LOAD_WORKER = "vance_ui.wizards.load_worker"
 
 
 @functools.cache
@@ -48,10 +54,21 @@ def encode_request(op: Op, source: str, origin: str, expression: bool, context: 
         raise TemplateProblem("runtime", f"the values are not plain data ({exc})") from None
 
 
+def encode_batch(templates: list[BatchTemplate], jobs: list[tuple[int, dict[str, Any]]], limits: TemplateLimits,
+                 budget_seconds: float) -> bytes:
+    """Op "batch": each job (an index into `templates`, a context) rendered in order within
+    `limits`, all of them within `budget_seconds` (`worker.render_batch`). Each template crosses once."""
+    try:
+        return json.dumps({"op": "batch", "templates": templates, "jobs": jobs, "limits": _as_dict(limits),
+                           "budget": budget_seconds}, ensure_ascii=False).encode()
+    except (TypeError, ValueError) as exc:
+        raise TemplateProblem("runtime", f"the values are not plain data ({exc})") from None
+
+
 def answer(reply: dict[str, Any] | None, limits: TemplateLimits, op: Op) -> Any:
     """What the worker answered, or the `TemplateProblem` it reported; None: it was stopped."""
     if reply is None:
-        doing = "rendering" if op == "render" else "compiling"
+        doing = {"render": "rendering", "load": "loading", "yaml": "reading", "bounds": "reading"}.get(op, "compiling")
         raise TemplateProblem("limit", f"{doing} took longer than {limits.deadline_seconds:g} s "
                                        "or ran out of memory, and was stopped")
     if "problem" in reply:
@@ -78,9 +95,13 @@ class WorkerProcess:
         return None
 
     async def ask_async(self, request: bytes, seconds: float) -> dict[str, Any] | None:
-        """The same on an event loop, which waits without blocking (`request` must fit the pipe)."""
+        """The same on an event loop, which waits without blocking (a request too large for the
+        empty pipe is written by a thread while the worker reads it)."""
         try:
-            self.requests.send_bytes(request)  # fits into the empty pipe: never blocks
+            if len(request) < PIPE_BUFFER_BYTES:
+                self.requests.send_bytes(request)  # fits into the empty pipe: never blocks
+            else:
+                await asyncio.to_thread(self.requests.send_bytes, request)
             reply: dict[str, Any] = json.loads(await _receive(self.replies.fileno(), seconds))
             return reply
         except (OSError, EOFError, ValueError, RecursionError, TimeoutError):
@@ -147,15 +168,15 @@ async def _receive(fd: int, seconds: float) -> bytes:
         os.set_blocking(fd, True)
 
 
-def start_worker(memory_mb: int) -> WorkerProcess:
-    """A new worker with a minimal environment: no API keys or secrets reach a process that runs
-    hostile templates."""
+def start_worker(memory_mb: int, module: str = RENDER_WORKER) -> WorkerProcess:
+    """A new worker (`module`: which kind) with a minimal environment: no API keys or secrets reach
+    a process that runs hostile templates."""
     to_worker_r, to_worker_w = os.pipe()
     from_worker_r, from_worker_w = os.pipe()
     python_path = os.pathsep.join(p for p in (PACKAGE_PARENT, os.environ.get("PYTHONPATH", "")) if p)
     try:
         process = subprocess.Popen(
-            [sys.executable, "-m", "vance_ui.wizards.templates.worker"],
+            [sys.executable, "-m", module],
             stdin=to_worker_r, stdout=from_worker_w, cwd=PACKAGE_PARENT, start_new_session=True,
             env={"PYTHONPATH": python_path, MEMORY_ENV: str(memory_mb), "PATH": os.defpath},
         )

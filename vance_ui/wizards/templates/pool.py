@@ -28,9 +28,9 @@ import weakref
 from collections import deque
 from typing import Any
 
-from vance_ui.wizards.templates.limits import DEFAULT_MEMORY_MB, TemplateLimits
+from vance_ui.wizards.templates.limits import DEFAULT_MEMORY_MB, KILL_MARGIN_SECONDS, TemplateLimits
 from vance_ui.wizards.templates.pipe import (
-    PIPE_BUFFER_BYTES,
+    RENDER_WORKER,
     Op,
     WorkerProcess,
     answer,
@@ -41,10 +41,10 @@ from vance_ui.wizards.templates.problems import RendererBusy
 
 log = logging.getLogger("vance_ui.render")
 
-KILL_MARGIN_SECONDS = 0.05
 BUSY_WAIT_SECONDS = 30.0
 OVERFLOW_AFTER_SECONDS = 0.25
 BUSY = "too many templates are rendering at once; try again"
+CLOSED = "the template renderer has been shut down"  #: a closed pool (the app stops) starts no worker
 
 # What an event loop waits for: a worker, or None for a free place to start one in.
 Waiter = asyncio.Future[WorkerProcess | None]
@@ -60,9 +60,10 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 class RenderPool:
     """Up to `size` render workers, started when first needed and replaced when killed."""
 
-    def __init__(self, size: int = 2, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+    def __init__(self, size: int = 2, memory_mb: int = DEFAULT_MEMORY_MB, module: str = RENDER_WORKER) -> None:
         self.size = max(1, size)
         self.memory_mb = memory_mb
+        self.module = module  # which kind of worker (`pipe.RENDER_WORKER`, `pipe.LOAD_WORKER`)
         self._idle: list[WorkerProcess] = []
         self._count = 0  # places taken: workers idle, busy or starting
         self._changed = threading.Condition()
@@ -71,34 +72,57 @@ class RenderPool:
         self._extras = 0  # extra workers out now (see the module's docstring), and their ids
         self._extra_ids: set[int] = set()
         self.killed = 0  # workers killed past a deadline or lost (for tests and logs)
+        self.round_trips = 0  # requests sent to a worker and waited for (for tests and the bench)
+        self._closed = False
+        self._starting = 0  # workers started in the background, not handed out yet
         # a pool nobody closed (a command that ended, a test) ends its idle workers when it goes
         weakref.finalize(self, _end_workers, self._idle)
 
     def run(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
             limits: TemplateLimits) -> Any:
-        """`op` on a worker: the names a template reads ("check") or its text ("render")."""
+        """`op` on a worker: the names a template reads ("check"), its text ("render"), a wizard text's
+        load ("load", on a load worker)."""
         request = encode_request(op, source, origin, expression, context, limits)
-        worker = self._acquire()
-        reply = None
-        try:
-            reply = worker.ask(request, limits.deadline_seconds + KILL_MARGIN_SECONDS)
-        finally:  # no answer (or this wait was given up): a late answer must not meet the next request
-            self._release(worker, reply is not None and not reply.get("retire"))
-        return answer(reply, limits, op)
+        return answer(self.ask(request, limits.deadline_seconds + KILL_MARGIN_SECONDS), limits, op)
 
     async def run_async(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
                         limits: TemplateLimits) -> Any:
-        """The same for an event loop. A request too large for an empty pipe goes through a thread."""
+        """The same for an event loop."""
         request = encode_request(op, source, origin, expression, context, limits)
-        if len(request) >= PIPE_BUFFER_BYTES:
-            return await asyncio.to_thread(self.run, op, source, origin, expression, context, limits)
-        worker = await self._acquire_async()
+        return answer(await self.ask_async(request, limits.deadline_seconds + KILL_MARGIN_SECONDS), limits, op)
+
+    def ask(self, request: bytes, seconds: float) -> dict[str, Any] | None:
+        """One round trip: `request` (encoded by `pipe`) to a worker, its answer within `seconds`;
+        None when none came (that worker is killed)."""
+        worker = self._acquire()
+        self._count_round_trip()
         reply = None
         try:
-            reply = await worker.ask_async(request, limits.deadline_seconds + KILL_MARGIN_SECONDS)
+            reply = worker.ask(request, seconds)
+        finally:  # no answer (or this wait was given up): a late answer must not meet the next request
+            self._release(worker, reply is not None and not reply.get("retire"))
+        return reply
+
+    async def ask_async(self, request: bytes, seconds: float) -> dict[str, Any] | None:
+        """The same for an event loop. Cancelled (a client went away), it kills the worker at once:
+        its place is free for the next request."""
+        worker = await self._acquire_async()
+        self._count_round_trip()
+        reply = None
+        try:
+            reply = await worker.ask_async(request, seconds)
         finally:
             self._release(worker, reply is not None and not reply.get("retire"))
-        return answer(reply, limits, op)
+        return reply
+
+    def _count_round_trip(self) -> None:
+        with self._changed:
+            self.round_trips += 1
+
+    def busy(self) -> int:
+        """How many workers are out on a request now (for tests and the bench)."""
+        with self._changed:
+            return self._count - len(self._idle) - self._starting + self._extras
 
     def _acquire(self) -> WorkerProcess:
         start = time.monotonic()
@@ -106,6 +130,8 @@ class RenderPool:
         extra_at = start if _running_loop() is not None else start + OVERFLOW_AFTER_SECONDS
         extra = False
         with self._changed:
+            if self._closed:
+                raise RendererBusy(CLOSED)
             self._threads_waiting += 1
             try:
                 while not self._idle and self._count >= self.size:
@@ -128,7 +154,7 @@ class RenderPool:
     def _start_extra(self) -> WorkerProcess:
         """An extra worker for one request, closed when it is given back."""
         try:
-            worker = start_worker(self.memory_mb)
+            worker = start_worker(self.memory_mb, self.module)
         except OSError as exc:
             log.error("%s", exc)
             with self._changed:
@@ -140,6 +166,8 @@ class RenderPool:
 
     async def _acquire_async(self) -> WorkerProcess:
         with self._changed:
+            if self._closed:
+                raise RendererBusy(CLOSED)
             if self._idle:
                 return self._idle.pop()
             waiter: Waiter | None = None
@@ -172,7 +200,7 @@ class RenderPool:
 
     def _start(self) -> WorkerProcess:
         try:
-            return start_worker(self.memory_mb)
+            return start_worker(self.memory_mb, self.module)
         except OSError as exc:
             log.error("%s", exc)
             self._give(None)
@@ -209,11 +237,13 @@ class RenderPool:
                         return
                     except RuntimeError:  # that loop is closed: the next one in line
                         continue
-            if worker is not None:
+            if worker is not None and not self._closed:
                 self._idle.append(worker)
             else:
                 self._count -= 1
             self._changed.notify()
+        if worker is not None and self._closed:
+            worker.close()
 
     def _hand_over(self, waiter: Waiter, worker: WorkerProcess | None) -> None:
         if waiter.done():  # it gave up meanwhile: the next one gets it
@@ -222,10 +252,16 @@ class RenderPool:
             waiter.set_result(worker)
 
     def prestart(self) -> None:
-        """Start every worker now (a start costs ~0.15 s; the first renders need not wait for it)."""
+        """Start every worker now (a start costs ~0.15 s; the first renders need not wait for it),
+        and wait for those starting in the background. Stops when the pool is closed meanwhile
+        (a closed pool takes no worker back, so its count never reaches `size`)."""
         while True:
             with self._changed:
+                if self._closed:
+                    return
                 if self._count >= self.size:
+                    while self._starting:
+                        self._changed.wait()
                     return
                 self._count += 1
             try:
@@ -234,9 +270,31 @@ class RenderPool:
                 return
             self._give(worker)
 
-    def close(self) -> None:
-        """End the idle workers (busy ones end when their caller gives them back or at exit)."""
+    def prestart_one_in_background(self) -> None:
+        """Start one worker in a thread of its own, so that the first request finds it (or finds
+        it starting, and waits less) without anybody waiting for it now."""
         with self._changed:
+            if self._idle or self._count >= self.size:
+                return
+            self._count += 1
+            self._starting += 1
+        threading.Thread(target=self._start_and_give, name="render-pool-prestart", daemon=True).start()
+
+    def _start_and_give(self) -> None:
+        try:
+            self._give(self._start())
+        except RendererBusy:  # logged; the place was given back
+            pass
+        finally:
+            with self._changed:
+                self._starting -= 1
+                self._changed.notify_all()
+
+    def close(self) -> None:
+        """End the idle workers (busy ones end when their caller gives them back or at exit; one
+        that finishes starting after this is ended at once)."""
+        with self._changed:
+            self._closed = True
             idle = list(self._idle)
             self._idle.clear()
             self._count -= len(idle)
