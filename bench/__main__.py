@@ -12,11 +12,13 @@ from pathlib import Path
 from bench import (
     browser,
     editor,
+    fill,
     http_load,
     lighthouse,
     markdown_stream,
     pg_scaling,
     prompt_wizard,
+    round_trips,
     scaling,
     startup,
     suggest_quality,
@@ -27,8 +29,8 @@ from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("suggest", "http", "template", "usage", "markdown", "scale", "pg", "startup", "browser", "editor",
-         "prompt", "lighthouse")
+ITEMS = ("suggest", "http", "template", "batches", "usage", "fill", "markdown", "scale", "pg", "startup", "browser",
+         "editor", "prompt", "lighthouse")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -63,7 +65,9 @@ def main(argv: list[str] | None = None) -> int:
         "suggest": lambda: suggest_quality.measure(quick),
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
+        "batches": lambda: round_trips.measure(requests=50 if quick else 300),
         "usage": lambda: usage_cost.measure(repeats=3 if quick else 9, calls=200 if quick else 1000),
+        "fill": lambda: fill.measure(reps=5 if quick else 30),
         "markdown": lambda: markdown_stream.measure(repeats=1 if quick else 3),
         "scale": lambda: scaling.measure(scaling.Plan(
             sizes=[100, 300] if quick else [100, 1000, 10_000], restarts=2 if quick else 3,

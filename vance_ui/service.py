@@ -13,9 +13,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vance_ui.chat.engine import ChatMessage
+from vance_ui.chat.excerpt import excerpt
+from vance_ui.chat.sessions import SessionStore
 from vance_ui.documents.factory import open_stores
 from vance_ui.documents.store import DocumentStore, GenerationMemo, InvalidDocumentPath, StoreUnavailable
 from vance_ui.llm.client import LlmError, ModelConfig
+from vance_ui.llm.fill import ask_for_values
 from vance_ui.llm.review import Suggestion, review_form
 from vance_ui.settings import Settings
 from vance_ui.tenant_settings import TenantSettingsReader
@@ -29,16 +33,17 @@ from vance_ui.wizards.catalog.load_cache import LoadCache
 from vance_ui.wizards.catalog.model import LoadedWizard, Source
 from vance_ui.wizards.catalog.suggest import MAX_SUGGESTIONS, WizardMatch, suggest
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary, definition_view
+from vance_ui.wizards.filling.fill import FillResult, fill_request, hide_again, merge_answer
 from vance_ui.wizards.filling.prompt import RenderedPrompt, prompt_steps, validator_steps
 from vance_ui.wizards.filling.report import FormReport, report_steps
-from vance_ui.wizards.filling.state import RenderContext, form_steps
+from vance_ui.wizards.filling.state import RenderContext, form_steps, visibility_of
 from vance_ui.wizards.format.categories import category_label
 from vance_ui.wizards.format.schema import FormField
 from vance_ui.wizards.rules.secrets import has_password
 from vance_ui.wizards.rules.steps import RenderSteps, run_steps, run_steps_async
 from vance_ui.wizards.rules.validation import FieldError
 from vance_ui.wizards.templates.bounded import CheckedTemplate, Templates
-from vance_ui.wizards.templates.problems import TemplateProblem
+from vance_ui.wizards.templates.problems import BudgetSpent, TemplateProblem
 
 log = logging.getLogger("vance_ui.service")
 _READINESS_PROBE = CheckedTemplate("{{ 1 }}", "readyz", frozenset())
@@ -54,6 +59,14 @@ class NoValidator(WizardNotFound):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.args = (f"wizard '{name}' has no validatorPrompt, so it offers no Check",)
+
+
+class ChatNotFound(LookupError):
+    """No chat of the caller's has this id (another user's chats are never read)."""
+
+    def __init__(self, chat_id: str) -> None:
+        super().__init__(f"you have no chat with the id {chat_id[:80]!r}")
+        self.chat_id = chat_id
 
 
 class UsageForbidden(PermissionError):
@@ -74,20 +87,35 @@ class FormInvalid(ValueError):
         self.lang = lang
 
 
-class RenderFailed(RuntimeError):
-    """The wizard's template could not be rendered for these values (a limit or a template bug)."""
+#: a request whose templates together ran past its time budget, in the language it was made in
+_BUDGET_SPENT = {
+    "en": "wizard '{name}' could not be rendered: for these values its templates took longer than {seconds:g} s "
+          "together, and were stopped",
+    "de": "Wizard '{name}' konnte nicht gerendert werden: für diese Werte brauchten seine Templates zusammen "
+          "länger als {seconds:g} s und wurden gestoppt",
+}
 
-    def __init__(self, name: str, problem: TemplateProblem) -> None:
-        # the position as lint gives it: the file line, not the line inside the template
-        super().__init__(f"wizard '{name}' could not be rendered: {problem.in_file(f'{name}.yaml')}")
+
+class RenderFailed(RuntimeError):
+    """The wizard's template could not be rendered for these values (a limit or a template bug).
+    `lang`: the language of the message, when it is worded for the reader (a spent budget)."""
+
+    def __init__(self, name: str, problem: TemplateProblem, lang: str | None = None) -> None:
+        if isinstance(problem, BudgetSpent):
+            self.lang: str | None = lang if lang in _BUDGET_SPENT else "en"
+            message = _BUDGET_SPENT[self.lang].format(name=name, seconds=problem.seconds)
+        else:  # the position as lint gives it: the file line, not the line inside the template
+            self.lang = None
+            message = f"wizard '{name}' could not be rendered: {problem.in_file(f'{name}.yaml')}"
+        super().__init__(message)
         self.problem = problem
 
 
-def _render_failed(name: str, problem: TemplateProblem, fields: Sequence[FormField]) -> RenderFailed:
+def _render_failed(name: str, problem: TemplateProblem, fields: Sequence[FormField], lang: str) -> RenderFailed:
     """A template's runtime error may quote a value, and in any transformed form (`int('...')`,
     upper-cased, as a file size): in a form with a password field, it quotes none."""
     if problem.kind != "runtime" or not has_password(fields):
-        return RenderFailed(name, problem)
+        return RenderFailed(name, problem, lang)
     error = problem.message.split(":", 1)[0]
     withheld = TemplateProblem("runtime", f"{error} (details withheld: this form has a password field)", problem.lineno)
     withheld.origin, withheld.file_line = problem.origin, problem.file_line
@@ -97,7 +125,7 @@ def _render_failed(name: str, problem: TemplateProblem, fields: Sequence[FormFie
 def _safe_report(name: str, wizard: LoadedWizard, report: FormReport) -> FormReport:
     if report.preview_problem is None:
         return report
-    problem = _render_failed(name, report.preview_problem, wizard.definition.fields).problem
+    problem = _render_failed(name, report.preview_problem, wizard.definition.fields, "en").problem
     return dataclasses.replace(report, preview_problem=problem)
 
 
@@ -238,7 +266,7 @@ class WizardService:
         try:
             return run_steps(_prompt_of(wizard, values, ctx, lenient), self.templates)
         except TemplateProblem as problem:
-            raise _render_failed(name, problem, wizard.definition.fields) from None
+            raise _render_failed(name, problem, wizard.definition.fields, ctx.lang) from None
 
     async def render_async(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                            lang: str | None = None, *, lenient: bool = False) -> RenderedPrompt:
@@ -248,7 +276,7 @@ class WizardService:
         try:
             return await run_steps_async(_prompt_of(wizard, values, ctx, lenient), self.templates)
         except TemplateProblem as problem:
-            raise _render_failed(name, problem, wizard.definition.fields) from None
+            raise _render_failed(name, problem, wizard.definition.fields, ctx.lang) from None
 
     async def form_report(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                           lang: str | None = None) -> FormReport:
@@ -258,17 +286,17 @@ class WizardService:
         try:
             return _safe_report(name, wizard, await run_steps_async(report_steps(wizard, values, ctx), self.templates))
         except TemplateProblem as problem:  # a showIf failed: nothing can be shown
-            raise _render_failed(name, problem, wizard.definition.fields) from None
+            raise _render_failed(name, problem, wizard.definition.fields, ctx.lang) from None
 
     def form_report_sync(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
                          lang: str | None = None) -> FormReport:
         """`form_report` from a thread (the CLI, which asks page by page)."""
-        wizard = self.wizard(scope, name)
+        wizard, ctx = self.wizard(scope, name), self.context(scope, lang)
         try:
-            report = run_steps(report_steps(wizard, values, self.context(scope, lang)), self.templates)
+            report = run_steps(report_steps(wizard, values, ctx), self.templates)
             return _safe_report(name, wizard, report)
         except TemplateProblem as problem:
-            raise _render_failed(name, problem, wizard.definition.fields) from None
+            raise _render_failed(name, problem, wizard.definition.fields, ctx.lang) from None
 
     async def _loaded(self, scope: Scope, name: str, lang: str | None) -> tuple[LoadedWizard, RenderContext]:
         listing = self._listings.current(_listing_key(scope), self.registry.generation())
@@ -301,8 +329,45 @@ class WizardService:
         try:
             prompt = await run_steps_async(_validator_prompt_of(wizard, values, ctx), self.templates) or ""
         except TemplateProblem as problem:
-            raise _render_failed(name, problem, wizard.definition.fields) from None
+            raise _render_failed(name, problem, wizard.definition.fields, ctx.lang) from None
         return await review_form(config, prompt, [f.name for f in wizard.definition.fields], ctx.lang)
+
+    def chat_messages(self, scope: Scope, chat_id: str) -> list[ChatMessage]:
+        """What the model saw of the caller's own chat `chat_id` (`ChatNotFound` otherwise)."""
+        try:
+            session = SessionStore(self.data, scope.tenant, scope.user).get(chat_id)
+        except InvalidDocumentPath:
+            session = None
+        if session is None:
+            raise ChatNotFound(chat_id)
+        return session.conversation()
+
+    async def prefill(self, scope: Scope, name: str, values: Mapping[str, Any] | None,
+                      messages: Sequence[ChatMessage], draft: str = "", lang: str | None = None) -> FillResult:
+        """Fill from chat: ask the fast model for the shown, empty, non-password fields from the end
+        of one conversation (and the draft), keep what the form's validation accepts, report the rest.
+        The posted values are never overwritten; `LlmError` when the model fails (nothing is changed)."""
+        wizard, ctx = await self._loaded(scope, name, lang)
+        config = self.validator_model()
+        if config is None:
+            raise LlmError("not_configured", "No model is configured: set VANCE_FAST_MODEL or VANCE_MODEL.")
+        typed = dict(values or {})
+        fields = wizard.definition.fields
+        try:
+            before = await run_steps_async(visibility_of(wizard, typed, ctx), self.templates)
+            request = fill_request(fields, typed, before.hidden, ctx.lang)
+            answer: dict[str, Any] = {}
+            if request.fields:
+                conversation = excerpt(messages, draft, self.settings.fill_context_chars)
+                answer = await ask_for_values(config, request.schema, conversation, ctx.lang)
+            result = merge_answer(fields, request, answer, typed, before.hidden, ctx.lang)
+            if result.filled:
+                after = await run_steps_async(visibility_of(wizard, result.values, ctx), self.templates)
+                result = hide_again(result, after.hidden, typed)
+        except TemplateProblem as problem:  # a showIf failed for these values
+            raise _render_failed(name, problem, fields, ctx.lang) from None
+        self.count(scope, name, Step.FILLED)
+        return result
 
     # -- usage: counts, never content ---------------------------------------------------------
 

@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     llm_api_base: str | None = None
     llm_api_key: SecretStr | None = None
     llm_timeout_seconds: float = Field(default=60.0, gt=0)
+    # "Fill from chat": how many characters of the conversation's end (and the draft) the model reads
+    fill_context_chars: int = Field(default=8000, ge=200, le=200_000)
     storage_secret: SecretStr | None = None
     max_body_bytes: int = Field(default=1_048_576, ge=1024)
     watch: bool = True

@@ -135,6 +135,7 @@ def test_the_documented_api_urls_answer(app: AppServer) -> None:
     assert set(schema["paths"]) == {"/brain/{tenant}/wizards", "/brain/{tenant}/wizards/{name}", "/healthz", "/readyz",
                                     "/brain/{tenant}/wizards/{name}/render", "/brain/{tenant}/wizards/{name}/state",
                                     "/brain/{tenant}/wizards/{name}/validate",
+                                    "/brain/{tenant}/wizards/{name}/prefill",  # Fill from chat (issue 31)
                                     # the write API (issue 16)
                                     "/brain/{tenant}/wizards/{name}/source",
                                     "/brain/{tenant}/wizards/{name}/source/check",

@@ -10,7 +10,7 @@ import pytest
 
 from tests.support.api_errors import assert_error
 from tests.support.api_server import ApiServer
-from tests.support.fake_llm import FakeLLM
+from tests.support.fake_llm import FakeLLM, use_fake_model
 
 URL = "/brain/default/wizards/gremium/validate"
 VALUES = {"outputName": "rat", "purpose": "vague", "members": [{"name": "A", "description": "a"}]}
@@ -18,10 +18,7 @@ VALUES = {"outputName": "rat", "purpose": "vague", "members": [{"name": "A", "de
 
 @pytest.fixture
 def model_http(api: ApiServer, fake_llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> Iterator[httpx.Client]:
-    settings = api.service.settings
-    monkeypatch.setattr(settings, "fast_model", "openai/fake-fast")
-    monkeypatch.setattr(settings, "llm_api_base", fake_llm.base_url)
-    monkeypatch.setattr(settings, "llm_timeout_seconds", 10.0)
+    use_fake_model(api.service.settings, fake_llm, monkeypatch)
     with api.client() as client:
         yield client
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import threading
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -13,9 +15,9 @@ from prompt_toolkit.document import Document
 
 from tests.support.api_server import running_api
 from tests.support.cli import CLEAR, FINISH, typed
-from tests.support.fake_llm import FakeLLM
+from tests.support.fake_llm import FakeLLM, use_fake_model
 from vance_ui.chat.engine import ChatMessage, EchoEngine, LlmEngine, RunProgress
-from vance_ui.cli.backend import LocalBackend, RemoteBackend
+from vance_ui.cli.backend import BackendError, LocalBackend, RemoteBackend
 from vance_ui.cli.chat import ChatCompleter, ChatRepl
 from vance_ui.cli.main import main
 from vance_ui.llm.client import ModelConfig
@@ -197,3 +199,55 @@ def test_the_server_backend_asks_the_api_for_suggestions(cli_data: Path, service
         found = remote.suggest("I'd like to set up a council of experts")
         assert found[0].wizard.name == "gremium" and found[0].score >= 0.6
         assert remote.suggest("hi there") == []
+
+
+def test_wizard_from_chat_fills_the_answers_from_the_conversation(cli_data: Path, service: WizardService,
+                                                                  fake_llm: FakeLLM,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """`/wizard NAME --from-chat`: the fast model reads this conversation; its valid answers are the
+    questions' defaults (Enter keeps them), and what it could not fill is said."""
+    use_fake_model(service.settings, fake_llm, monkeypatch, setting="model", model="openai/fake")
+    fake_llm.reply("Noted.")
+    fake_llm.reply(json.dumps({"notes": "from the chat", "count": 4, "tone": "formal", "secret": "pw",
+                               "people": [{"name": "Ada"}], "tags": ["purple"]}))
+    fake_llm.reply("Done.")
+    chat, _, said = repl(service, LlmEngine(ModelConfig("openai/fake", fake_llm.base_url, "x")))
+    keys = ["Formal please, four of them, for Ada\r", "/wizard all-types --from-chat\r",
+            "\r", FINISH, "\r", "\r", "\r", "\r", "\r", "\r", "\r", "n\r", "\r", "\x04"]
+    with typed(*keys):
+        assert chat.run() == 0
+    asked = fake_llm.requests[1]["messages"]
+    assert "Formal please, four of them, for Ada" in asked[-1]["content"] and "Noted." in asked[-1]["content"]
+    shown = "\n".join(said)
+    assert "4 fields filled from the chat: notes, count, tone, people" in shown
+    assert "left out secret: Password fields are never filled." in shown
+    assert "left out tags: The value does not fit the field: 'purple' is not one of the choices." in shown
+    sent = fake_llm.requests[2]["messages"][-1]["content"]
+    assert "notes=from the chat" in sent and "count=4" in sent and "tone=formal" in sent
+    assert "person=Ada/" in sent and "secret=\n" in sent
+
+
+def test_wizard_from_chat_without_a_model_says_why_and_asks_as_usual(cli_data: Path,
+                                                                     service: WizardService) -> None:
+    chat, _, said = repl(service, EchoEngine())
+    with typed("/wizard all-types --from-chat\r", "\x03", "\x04"):
+        assert chat.run() == 0
+    shown = "\n".join(said)
+    assert "fill from chat failed, the form starts empty: No model is configured" in shown
+    assert "wizard cancelled" in shown
+
+
+def test_the_server_backend_fills_through_the_api(cli_data: Path, service: WizardService, fake_llm: FakeLLM,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    use_fake_model(service.settings, fake_llm, monkeypatch, setting="model", model="openai/fake")
+    fake_llm.reply(json.dumps({"count": 4, "tone": "loud"}))
+    with running_api(service) as server:
+        remote = RemoteBackend(server.base_url, "default", None)
+        result = asyncio.run(remote.prefill("all-types", [ChatMessage("user", "four of them")], {"notes": "mine"}))
+        assert result.values == {"notes": "mine", "count": 4} and result.filled == ["count"]
+        assert result.dropped == [("tone", "The value does not fit the field: 'loud' is not one of the choices.")]
+        assert fake_llm.requests[-1]["messages"][-1]["content"] == "User: four of them"
+        fake_llm.replies.clear()
+        fake_llm.reply("", status=500)
+        with pytest.raises(BackendError, match="model_model_error"):
+            asyncio.run(remote.prefill("all-types", [], {}))

@@ -48,7 +48,7 @@ def test_the_fuzzed_schema_is_the_served_one(http: httpx.Client) -> None:
 
 #: what a schema-valid request may still get: form rules and template limits are semantic, not schema
 SEMANTIC_REFUSALS = {400: ("validation_failed", "invalid_wizard"), 422: ("template_",),
-                     404: ("wizard_not_found", "not_found", "source_not_found"),
+                     404: ("wizard_not_found", "not_found", "source_not_found", "chat_not_found"),
                      # the write API (issue 16): layer rules, versions and history are semantic too
                      403: ("forbidden_layer",), 409: ("nothing_to_restore",), 412: ("version_conflict",)}
 
@@ -91,7 +91,8 @@ def _litellm_imported() -> None:
           suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_own_schema(case: schemathesis.Case[Any], api: ApiServer, fake_llm: FakeLLM,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A configured (local, fake) model answers the Check, so /validate is fuzzed past the 503."""
+    """A configured (local, fake) model answers the Check and Fill from chat, so /validate and /prefill are
+    fuzzed past the 503."""
     fake_llm.reply(json.dumps({"suggestions": [{"field": "purpose", "suggestion": "Be more specific."}]}))
     monkeypatch.setattr(api.service.settings, "fast_model", "openai/fake-fast")
     monkeypatch.setattr(api.service.settings, "llm_api_base", fake_llm.base_url)

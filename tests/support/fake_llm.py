@@ -132,3 +132,12 @@ def start_fake_llm() -> FakeLLM:
 def stop_fake_llm(fake: FakeLLM) -> None:
     fake.server.shutdown()
     fake.server.server_close()
+
+
+def use_fake_model(settings: Any, fake: FakeLLM, monkeypatch: Any, *, setting: str = "fast_model",
+                   model: str = "openai/fake-fast", timeout: float = 10.0) -> None:
+    """A service's settings (for this test) pointed at `fake`: `setting` (`fast_model` for the Check and
+    Fill from chat, `model` for the chat) names `model`, litellm's requests go to the fake server."""
+    monkeypatch.setattr(settings, setting, model)
+    monkeypatch.setattr(settings, "llm_api_base", fake.base_url)
+    monkeypatch.setattr(settings, "llm_timeout_seconds", timeout)

@@ -52,3 +52,53 @@ promptTemplate: |
   T={{ title }} N={{ notes }} C={{ count }} L={{ loud }} O={{ tone }} G={% for t in tags %}{{ t }},{% endfor %}
   P={% for p in people %}{{ p.name }}/{{ p.age }};{% endfor %}
 """
+
+
+# a password, an integer and a choice, in English and German: reopening a sent message's form
+TRIP = """
+title: { en: "Trip note", de: "Reisenotiz" }
+description: { en: "Where to, and how", de: "Wohin und wie" }
+category: notes
+fields:
+  - { name: destination, type: string, required: true, label: { en: "Destination", de: "Ziel" } }
+  - { name: token, type: password, label: { en: "Booking token", de: "Buchungscode" } }
+  - { name: budget, type: integer, label: { en: "Budget", de: "Budget" } }
+  - name: mode
+    type: select
+    defaultValue: train
+    label: { en: "Mode", de: "Verkehrsmittel" }
+    choices:
+      - { value: train, label: { en: "Train", de: "Zug" } }
+      - { value: plane, label: { en: "Plane", de: "Flugzeug" } }
+promptTemplate: "Plan a trip to {{ destination }} by {{ mode }}{% if budget %} for {{ budget }} EUR{% endif %}."
+"""
+
+
+# two pages of one field each
+TWO_PAGES = """
+title: { en: "Two steps" }
+description: { en: "Page one, then page two" }
+category: notes
+fields:
+  - { name: first, type: string, label: { en: "First" } }
+  - { name: second, type: string, label: { en: "Second" } }
+pages:
+  - { title: { en: "Start" }, fields: [first] }
+  - { title: { en: "Finish" }, fields: [second] }
+promptTemplate: "{{ first }} {{ second }}"
+"""
+
+
+def wide_wizard(show_ifs: int, follow_ups: int) -> str:
+    """A wizard with `show_ifs` fields that have a showIf (odd ones shown for mode "odd", even ones for
+    "even") and `follow_ups` follow-ups, each with a condition, a label and a prefill. The follow-up
+    `i` is labelled "Next i for <mode>" and prefills gremium's purpose with "p<i> <mode>"."""
+    fields = ["  - { name: mode, type: string, label: { en: Mode } }"]
+    fields += [f"  - {{ name: f{i}, type: string, label: {{ en: F{i} }}, "
+               f"showIf: \"mode == '{'odd' if i % 2 else 'even'}'\" }}" for i in range(show_ifs)]
+    links = [f"  - {{ wizard: gremium, label: {{ en: \"Next {i} for {{{{ mode }}}}\" }}, "
+             f"prefill: {{ purpose: \"p{i} {{{{ mode }}}}\" }}, condition: \"mode != 'x{i}'\" }}"
+             for i in range(follow_ups)]
+    return "\n".join(["title: { en: Wide }", "description: { en: D }", "fields:", *fields,
+                      "promptTemplate: \"mode {{ mode }}{% for i in range(20) %} {{ i }}{% endfor %}\"",
+                      "suggestedFollowUps:", *links, ""])

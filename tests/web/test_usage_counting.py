@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from nicegui import app
 from nicegui.testing import User
 
+from tests.support.usage_counts import counted, service
 from tests.support.web_user import eventually, one, use_prompt
-from tests.support.wizard_files import write_wizard
+from tests.support.wizard_files import TWO_PAGES, write_wizard
 from vance_ui.documents.store import DocumentStore
-from vance_ui.service import Scope, WizardService
+from vance_ui.service import Scope
 from vance_ui.usage import stats
 from vance_ui.usage.events import Step
 
@@ -26,29 +26,6 @@ fields:
   - { name: topic, type: string, required: true, label: { en: "Topic" } }
 promptTemplate: "Note about {{ topic }}"
 """
-
-TWO_PAGES = """
-title: { en: "Two steps" }
-description: { en: "Page one, then page two" }
-category: notes
-fields:
-  - { name: first, type: string, label: { en: "First" } }
-  - { name: second, type: string, label: { en: "Second" } }
-pages:
-  - { title: { en: "Start" }, fields: [first] }
-  - { title: { en: "Finish" }, fields: [second] }
-promptTemplate: "{{ first }} {{ second }}"
-"""
-
-
-def service() -> WizardService:
-    found: WizardService = app.state.wizard_service
-    return found
-
-
-def counted(name: str) -> dict[str, int]:
-    service().usage.flush()
-    return service().usage_reader.wizards("default", 1, [name])[name].totals
 
 
 def stored_usage(data: DocumentStore) -> list[bytes]:

@@ -13,9 +13,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from vance_ui.api.auth import TenantNotFound, Unauthorized
+from vance_ui.api.disconnect import ClientGone
 from vance_ui.documents.store import InvalidDocumentPath, StoreUnavailable
 from vance_ui.llm.client import LlmError
-from vance_ui.service import FormInvalid, RenderFailed, WizardNotFound
+from vance_ui.service import ChatNotFound, FormInvalid, RenderFailed, WizardNotFound
 from vance_ui.wizards.templates.problems import RendererBusy
 
 log = logging.getLogger("vance_ui.api")
@@ -74,6 +75,10 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _not_found(_: Request, exc: WizardNotFound) -> JSONResponse:
         return error_response(404, "wizard_not_found", str(exc))
 
+    @app.exception_handler(ChatNotFound)
+    async def _no_chat(_: Request, exc: ChatNotFound) -> JSONResponse:
+        return error_response(404, "chat_not_found", str(exc))
+
     @app.exception_handler(FormInvalid)
     async def _invalid(_: Request, exc: FormInvalid) -> JSONResponse:
         return error_response(400, "validation_failed", str(exc), [e.as_dict(exc.lang) for e in exc.errors],
@@ -87,7 +92,12 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _render_failed(_: Request, exc: RenderFailed) -> JSONResponse:
         if isinstance(exc.problem, RendererBusy):
             return error_response(503, "renderer_busy", str(exc.problem))
-        return error_response(422, f"template_{exc.problem.kind}", str(exc))
+        headers = {"Content-Language": exc.lang} if exc.lang is not None else None
+        return error_response(422, f"template_{exc.problem.kind}", str(exc), headers=headers)
+
+    @app.exception_handler(ClientGone)
+    async def _gone(_: Request, exc: ClientGone) -> JSONResponse:  # nobody reads it; logged as 499, as nginx does
+        return error_response(499, "client_closed_request", "the client closed the connection")
 
     @app.exception_handler(RendererBusy)
     async def _busy(_: Request, exc: RendererBusy) -> JSONResponse:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, model_validator
 
 from vance_ui.api.limits import check_json_values
 from vance_ui.wizards.catalog.views import WizardSummary
@@ -19,6 +19,49 @@ class ValuesBody(BaseModel):
                     {"name": "Linus", "description": "CTO, sceptical of hype"}],
     }}]})
     values: Annotated[dict[str, JsonValue], BeforeValidator(check_json_values)] = Field(default_factory=dict)
+
+
+MAX_CHAT_MESSAGES = 500
+MAX_MESSAGE_CHARS = 100_000
+
+
+class MessageIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    role: Literal["user", "assistant"]
+    content: Annotated[str, Field(max_length=MAX_MESSAGE_CHARS)]
+
+
+class PrefillBody(ValuesBody):
+    """`{values, chatId | messages, draft}`: the form as it is, and the conversation to fill it from."""
+
+    model_config = ConfigDict(extra="ignore", json_schema_extra={"examples": [{
+        "values": {"outputName": "council"},
+        "messages": [{"role": "user", "content": "I need a council on pricing with Ada (CFO) and Bo (sales)."}],
+    }], "not": {"required": ["chatId", "messages"]}})  # one conversation: a stored chat or the messages
+    chat_id: str | None = Field(default=None, alias="chatId", min_length=1, max_length=100,
+                                description="one of the caller's own chats: its last messages are read")
+    messages: Annotated[list[MessageIn], Field(max_length=MAX_CHAT_MESSAGES, description=(
+        "the conversation instead of a stored chat, oldest first"))] | None = None
+    draft: Annotated[str, Field(max_length=MAX_MESSAGE_CHARS, description="the message being typed")] = ""
+
+    @model_validator(mode="after")
+    def _one_conversation(self) -> PrefillBody:
+        if {"chat_id", "messages"} <= self.model_fields_set:  # as the schema's `not` says: not both keys
+            raise ValueError("send chatId or messages, not both")
+        return self
+
+
+class DroppedOut(BaseModel):
+    field: str
+    reason: str = Field(description="`unknown_field`, `password`, `hidden`, `typed`, `invalid` or `too_long`")
+    message: str = Field(description="why, in the response language")
+
+
+class PrefillOut(BaseModel):
+    values: dict[str, Any] = Field(description="the posted values with the filled ones added")
+    filled: list[str] = Field(description="the fields filled from the conversation, in form order")
+    dropped: list[DroppedOut] = Field(description="what the model answered that the form did not take")
 
 
 class WizardList(BaseModel):

@@ -12,10 +12,14 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from vance_ui.api.auth import request_identity, scope_for
+from vance_ui.api.disconnect import unless_gone
 from vance_ui.api.models import (
+    DroppedOut,
     ErrorOut,
     FieldErrorOut,
     FollowUpOut,
+    PrefillBody,
+    PrefillOut,
     RenderOut,
     StateOut,
     SuggestedWizard,
@@ -25,6 +29,7 @@ from vance_ui.api.models import (
     ValuesBody,
     WizardList,
 )
+from vance_ui.chat.engine import ChatMessage
 from vance_ui.service import Scope, WizardService
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary
 from vance_ui.wizards.filling.prompt import RenderedPrompt
@@ -149,21 +154,21 @@ def _links(rendered: RenderedPrompt) -> list[FollowUpOut]:
 
 
 @router.post("/{name}/render", response_model=RenderOut, responses=BODY_ERRORS)
-async def render_wizard(name: WizardName, body: ValuesBody, service: Service,
+async def render_wizard(request: Request, name: WizardName, body: ValuesBody, service: Service,
                         scope: RequestScope, lang: Lang = None) -> Response:
     """Validate the values and render the prompt (follow-up links appended)."""
-    rendered = await service.render_async(scope, name, body.values, lang)
+    rendered = await unless_gone(request, service.render_async(scope, name, body.values, lang))
     # serialised here: FastAPI would validate the model it was just given once more, then encode it
     return Response(RenderOut(prompt=rendered.prompt, followUps=_links(rendered)).model_dump_json(),
                     media_type="application/json")
 
 
 @router.post("/{name}/state", response_model=StateOut, responses=BODY_ERRORS)
-async def form_state(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
+async def form_state(request: Request, name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
                      lang: Lang = None) -> Response:
     """Which fields and pages the form shows for these values, the errors a render would give now, and
     the live preview: call it after each change to follow `showIf` and pages without templates."""
-    report = await service.form_report(scope, name, body.values, lang)
+    report = await unless_gone(request, service.form_report(scope, name, body.values, lang))
     state, preview = report.state, report.preview
     read_in = lang or service.language(scope.tenant)
     out = StateOut(
@@ -179,8 +184,27 @@ async def form_state(name: WizardName, body: ValuesBody, service: Service, scope
 
 @router.post("/{name}/validate", response_model=ValidateOut,
              responses=MODEL_ERRORS)
-async def validate_wizard(name: WizardName, body: ValuesBody, service: Service, scope: RequestScope,
-                          lang: Lang = None) -> ValidateOut:
+async def validate_wizard(request: Request, name: WizardName, body: ValuesBody, service: Service,
+                          scope: RequestScope, lang: Lang = None) -> ValidateOut:
     """Render validatorPrompt and ask the fast model for non-blocking suggestions."""
-    suggestions = await service.check(scope, name, body.values, lang)
+    suggestions = await unless_gone(request, service.check(scope, name, body.values, lang))
     return ValidateOut(suggestions=[SuggestionOut(**s.as_dict()) for s in suggestions])
+
+
+@router.post("/{name}/prefill", response_model=PrefillOut,
+             responses={**MODEL_ERRORS, 404: {"model": ErrorOut, "description": "no such wizard, or no chat of "
+                                                                                  "yours with this chatId"}})
+async def prefill_wizard(name: WizardName, body: PrefillBody, service: Service, scope: RequestScope,
+                         lang: Lang = None) -> Response:
+    """Fill from chat: the fast model reads the end of the conversation (`chatId`: one of your chats, or
+    `messages`) and the `draft`, and answers values for the shown fields that are still empty (never
+    passwords); each goes through the form's validation, and what is left out says why in `dropped`."""
+    if body.chat_id is not None:
+        messages = await run_in_threadpool(service.chat_messages, scope, body.chat_id)
+    else:
+        messages = [ChatMessage(m.role, m.content) for m in body.messages or ()]
+    result = await service.prefill(scope, name, body.values, messages, body.draft, lang)
+    read_in = lang or service.language(scope.tenant)
+    out = PrefillOut(values=result.values, filled=list(result.filled),
+                     dropped=[DroppedOut(**d.as_dict(read_in)) for d in result.dropped])
+    return Response(out.model_dump_json(), media_type="application/json", headers={"Content-Language": read_in})

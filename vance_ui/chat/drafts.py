@@ -32,8 +32,20 @@ def strip_secrets(fields: Sequence[FormField], values: Mapping[str, Any]) -> dic
 
 @dataclass(frozen=True)
 class Draft:
+    """A form's values and the page of a multi-step wizard the user was on."""
+
     values: dict[str, Any]
-    page: int = 0  # the page of a multi-step wizard the user was on
+    page: int = 0
+
+    @classmethod
+    def from_json(cls, data: Any) -> Draft | None:
+        """`{"values": {...}, "page": n}` as stored; None when `values` is no object, page 0 when
+        `page` is not a page number."""
+        values = data.get("values") if isinstance(data, dict) else None
+        if not isinstance(values, dict):
+            return None
+        page = data.get("page")
+        return cls(values, page if isinstance(page, int) and 0 <= page <= MAX_PAGE else 0)
 
 
 class DraftStore:
@@ -53,14 +65,9 @@ class DraftStore:
         if document is None:
             return None
         try:
-            data = json.loads(document.content)
+            return Draft.from_json(json.loads(document.content))
         except ValueError:
             return None
-        values = data.get("values") if isinstance(data, dict) else None
-        if not isinstance(values, dict):
-            return None
-        page = data.get("page")
-        return Draft(values, page if isinstance(page, int) and 0 <= page <= MAX_PAGE else 0)
 
     def save(self, wizard: str, fields: Sequence[FormField], values: Mapping[str, Any], page: int = 0) -> None:
         payload = {"wizard": wizard, "values": strip_secrets(fields, values), "page": page}

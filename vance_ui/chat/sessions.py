@@ -1,7 +1,9 @@
 """Chat sessions stored as JSON documents: `<tenant>/_user_<user>/chats/<id>.json`.
 
 The web chat keeps one `ChatSession` per conversation. Messages with `error` set are shown in
-the transcript but never sent to the model again.
+the transcript but never sent to the model again. A user message whose text came from a wizard
+keeps its `origin` (chat/origin.py), so the form behind it can be opened again; a chat is in its
+owner's own project (`_user_<user>`), so only the owner sees it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from vance_ui.chat.engine import ChatMessage
+from vance_ui.chat.origin import PromptOrigin
 from vance_ui.documents.store import DocumentStore, InvalidDocumentPath, check_segment
 
 log = logging.getLogger(__name__)
@@ -30,6 +33,7 @@ class StoredMessage:
     content: str
     error: bool = False
     engine: str | None = None
+    origin: PromptOrigin | None = None  # the wizard form the text came from
 
 
 @dataclass
@@ -55,7 +59,8 @@ class ChatSession:
     def from_json(cls, data: Any) -> ChatSession:
         messages = [
             StoredMessage(str(m.get("role", "user")), str(m.get("content", "")), bool(m.get("error", False)),
-                          m.get("engine") if isinstance(m.get("engine"), str) else None)
+                          m.get("engine") if isinstance(m.get("engine"), str) else None,
+                          PromptOrigin.from_json(m.get("origin")))
             for m in data.get("messages", []) if isinstance(m, dict)
         ]
         return cls(id=str(data["id"]), title=str(data.get("title", ""))[:MAX_TITLE],

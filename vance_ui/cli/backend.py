@@ -6,13 +6,16 @@ when they arrive over HTTP, so the commands handle a single set of failures.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 import httpx
 
+from vance_ui.chat.engine import ChatMessage
 from vance_ui.documents.store import InvalidDocumentPath
+from vance_ui.llm.client import LlmError
 from vance_ui.service import FormInvalid, RenderFailed, Scope, WizardNotFound, WizardService
 from vance_ui.wizards.catalog.suggest import MAX_TEXT, WizardMatch
 from vance_ui.wizards.catalog.views import WizardDefinition, WizardSummary
@@ -60,6 +63,16 @@ class Shown:
     pages: tuple[bool, ...]
 
 
+@dataclass(frozen=True)
+class Prefilled:
+    """What Fill from chat answers (`POST .../prefill`): the values, the fields filled, and what was
+    left out as (field, why)."""
+
+    values: dict[str, Any]
+    filled: list[str]
+    dropped: list[tuple[str, str]]
+
+
 class Backend(Protocol):
     def list_wizards(self) -> Sequence[WizardSummary]: ...
 
@@ -70,6 +83,10 @@ class Backend(Protocol):
     def render(self, name: str, values: Mapping[str, Any]) -> Rendered: ...
 
     def shown(self, name: str, values: Mapping[str, Any]) -> Shown: ...
+
+    async def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled:
+        """Fill from chat, on the caller's event loop (the chat's: litellm keeps its clients per loop)."""
+        ...
 
 
 class LocalBackend:
@@ -96,6 +113,16 @@ class LocalBackend:
     def shown(self, name: str, values: Mapping[str, Any]) -> Shown:
         state = self._call(lambda: self.service.form_report_sync(self.scope, name, values)).state
         return Shown(state.visibility.hidden, state.visibility.pages)
+
+    async def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled:
+        lang = self.service.language(self.scope.tenant)
+        try:
+            result = await self.service.prefill(self.scope, name, values, messages, lang=lang)
+        except (InvalidDocumentPath, RenderFailed) as exc:
+            raise BackendError(str(exc)) from None
+        except LlmError as exc:
+            raise BackendError(exc.message) from None
+        return Prefilled(result.values, list(result.filled), [(d.field, d.message(lang)) for d in result.dropped])
 
     @staticmethod
     def _call(action: Callable[[], T]) -> T:
@@ -137,6 +164,14 @@ class RemoteBackend:
         data = self._request("POST", f"{self.prefix}/{name}/state", name, {"values": dict(values)})
         hidden = (parse_path(text) for text in data.get("hidden") or [] if isinstance(text, str))
         return Shown(frozenset(path for path in hidden if path), tuple(bool(p) for p in data.get("pages") or []))
+
+    async def prefill(self, name: str, messages: Sequence[ChatMessage], values: Mapping[str, Any]) -> Prefilled:
+        body = {"values": dict(values), "messages": [{"role": m.role, "content": m.content} for m in messages
+                                                     if m.role in ("user", "assistant")]}
+        data = await asyncio.to_thread(self._request, "POST", f"{self.prefix}/{name}/prefill", name, body)
+        dropped = [(str(d.get("field", "")), str(d.get("message", ""))) for d in data.get("dropped") or []
+                   if isinstance(d, dict)]
+        return Prefilled(dict(data.get("values") or {}), [str(n) for n in data.get("filled") or []], dropped)
 
     def _request(self, method: str, path: str, name: str | None, body: Any = None) -> dict[str, Any]:
         response, data = http_call(self.client, method, path, params=self.params, json=body)

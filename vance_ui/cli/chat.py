@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -29,8 +30,10 @@ from vance_ui.cli.terminal import Terminal
 from vance_ui.llm.client import LlmError
 from vance_ui.service import WizardNotFound
 
+FROM_CHAT = "--from-chat"
 COMMANDS = {
-    "/wizard": "/wizard <name>  fill a wizard; its prompt lands in the input line for editing",
+    "/wizard": "/wizard <name>  fill a wizard; its prompt lands in the input line for editing\n"
+               "                (add --from-chat: the model first fills what this chat says)",
     "/<name>": "/<name>         the same for a listed wizard, e.g. /gremium (//text sends /text)",
     "/wizards": "/wizards        list the wizards",
     "/clear": "/clear          forget the conversation so far",
@@ -134,19 +137,23 @@ class ChatRepl:
             except BackendError as exc:
                 self.terminal.say(f"  {exc}", "ansired")
         elif name == "/wizard":
-            return self.wizard(rest)
+            words = rest.split()
+            from_chat = FROM_CHAT in words
+            return self.wizard(" ".join(w for w in words if w != FROM_CHAT), from_chat=from_chat)
         elif (wizard := line.wizard_name(self.completer.names())) is not None:
             return self.wizard(wizard)
         else:
             self.terminal.say(f"  unknown command {name}; /help lists them (//text sends /text)", "ansiyellow")
         return ""
 
-    def wizard(self, name: str) -> str:
+    def wizard(self, name: str, *, from_chat: bool = False) -> str:
         if not name:
-            self.terminal.say("  usage: /wizard <name> (Tab completes; /wizards lists them)", "ansiyellow")
+            self.terminal.say("  usage: /wizard <name> [--from-chat] (Tab completes; /wizards lists them)",
+                              "ansiyellow")
             return ""
         try:
-            rendered = run_wizard(self.backend, name, FormPrompter(self.terminal))
+            prefill = self.fill_from_chat(name) if from_chat else None
+            rendered = run_wizard(self.backend, name, FormPrompter(self.terminal), prefill)
         except (KeyboardInterrupt, EOFError):
             self.terminal.say("  wizard cancelled", "ansibrightblack")
             return ""
@@ -155,6 +162,22 @@ class ChatRepl:
             return ""
         self.terminal.say("  the prompt is in the input line: edit it, then press Enter to send", "ansibrightblack")
         return rendered.prompt
+
+    def fill_from_chat(self, name: str) -> dict[str, Any] | None:
+        """The model's answers from this conversation, as the questions' defaults; None (the form
+        asks as usual) when the fill fails, with the reason said."""
+        try:
+            result = self._loop.run_until_complete(self.backend.prefill(name, self.messages, {}))
+        except BackendError as exc:
+            self.terminal.say(f"  fill from chat failed, the form starts empty: {exc}", "ansired")
+            return None
+        count = len(result.filled)
+        filled = f"{count} field{'s' if count != 1 else ''} filled from the chat"
+        self.terminal.say(f"  {filled}{': ' + ', '.join(result.filled) if count else ''} (Enter keeps an answer)",
+                          "ansibrightblack")
+        for field, why in result.dropped:
+            self.terminal.say(f"  left out {field}: {why}", "ansibrightblack")
+        return result.values
 
     def suggest(self, text: str) -> None:
         """One line under the message when a wizard fits it; nothing when none does or the lookup fails."""

@@ -66,6 +66,15 @@ async def _litellm_async() -> Any:
     return await asyncio.to_thread(import_litellm)
 
 
+async def supports_response_schema(model: str) -> bool:
+    """Whether litellm knows `model` to take a JSON Schema as `response_format` (unknown models: no)."""
+    litellm = await _litellm_async()
+    try:
+        return bool(litellm.supports_response_schema(model=model))
+    except Exception:  # litellm raises for some model names it cannot map to a provider
+        return False
+
+
 def _translate(exc: Exception) -> LlmError:
     litellm = import_litellm()
     text = str(exc).split("\n")[0][:300]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vance_ui.llm.client import ModelConfig, complete
-from vance_ui.llm.review import json_list
+from vance_ui.llm.json_answer import json_list
 
 MAX_SUGGESTED = 30
 MAX_TEXT_CHARS = 4000
@@ -50,7 +50,7 @@ def _text(item: dict[str, Any], key: str) -> str:
 
 def parse_fields(answer: str) -> list[SuggestedField]:
     """`{"fields": [...]}` (or a bare list) as suggestions; entries that are no such object are dropped."""
-    items = json_list(answer, "fields")
+    items = json_list(answer, "fields", "with the proposed fields")
     out: list[SuggestedField] = []
     for item in items[:MAX_SUGGESTED]:
         if isinstance(item, dict) and _text(item, "text").strip():

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from vance_ui.llm.client import LlmError, ModelConfig, complete
+from vance_ui.llm.client import ModelConfig, complete
+from vance_ui.llm.json_answer import json_list
 
 MAX_SUGGESTIONS = 20
 MAX_SUGGESTION_CHARS = 1000
@@ -29,35 +27,9 @@ class Suggestion:
         return {"field": self.field, "suggestion": self.suggestion}
 
 
-def json_payload(text: str) -> Any:
-    stripped = text.strip()
-    fenced = re.search(r"```(?:json)?\s*(.*?)```", stripped, re.DOTALL)
-    if fenced:
-        stripped = fenced.group(1).strip()
-    try:
-        return json.loads(stripped)
-    except ValueError:
-        start, end = stripped.find("{"), stripped.rfind("}")
-        if 0 <= start < end:
-            try:
-                return json.loads(stripped[start:end + 1])
-            except ValueError:
-                pass
-    raise LlmError("bad_response", "The model's answer was not the JSON the check asks for.")
-
-
-def json_list(text: str, key: str) -> list[Any]:
-    """The list under `key` of the model's JSON answer (`{key: [...]}`), or the answer when it is a bare list."""
-    payload = json_payload(text)
-    items = payload.get(key) if isinstance(payload, dict) else payload
-    if not isinstance(items, list):
-        raise LlmError("bad_response", f"The model's answer had no list of {key}.")
-    return items
-
-
 def parse_suggestions(text: str) -> list[Suggestion]:
     """Accept `{"suggestions": [...]}` or a bare list; drop malformed entries."""
-    items = json_list(text, "suggestions")
+    items = json_list(text, "suggestions", "the check asks for")
     out: list[Suggestion] = []
     for item in items[:MAX_SUGGESTIONS]:
         if isinstance(item, dict) and isinstance(item.get("suggestion"), str) and item["suggestion"].strip():

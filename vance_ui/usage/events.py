@@ -30,6 +30,7 @@ class OpenedFrom(StrEnum):
     CHIP = "chip"  # a suggestion above the chat input
     LINK = "link"  # a `vance:` deep link
     FOLLOW_UP = "follow_up"  # a follow-up offered after a prompt
+    MESSAGE = "message"  # "Edit in form" of a sent message whose text came from the wizard
 
 
 #: upper bounds (seconds) of the buckets the time from opening to using a prompt is counted in;

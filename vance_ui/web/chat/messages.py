@@ -1,4 +1,5 @@
-"""How one chat message looks. Model output is sanitized Markdown; user text stays plain text.
+"""How one chat message looks. Model output is sanitized Markdown; user text stays plain text. A user
+message whose text came from a wizard offers "Edit in form" below it (reopen.py).
 
 Raw HTML in model output is shown as text, never rendered: vance_ui/web/chat/markdown.py renders
 CommonMark with raw HTML off (markdown-it-py; link targets such as `javascript:` stay text) on the
@@ -11,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable, Mapping
 
 from nicegui import background_tasks, run, ui
 
+from vance_ui.chat.origin import PromptOrigin
 from vance_ui.chat.sessions import StoredMessage
 from vance_ui.web.chat.markdown import (
     INLINE_REST_CHARS,
@@ -22,6 +25,7 @@ from vance_ui.web.chat.markdown import (
     render_untrusted,
     same_rendering,
 )
+from vance_ui.web.shell.a11y import aria
 from vance_ui.web.shell.i18n import Texts
 from vance_ui.web.shell.links import rewrite_vance_links
 
@@ -125,9 +129,23 @@ class AnswerMarkdown(ui.element):
         self._settled.clear()
 
 
-def user_message(text: str, t: Texts) -> None:
+EditInForm = Callable[[PromptOrigin], None]
+
+
+def user_message(text: str, t: Texts, origin: PromptOrigin | None = None, on_edit: EditInForm | None = None,
+                 title: str | None = None) -> None:
+    """The user's text; "Edit in form" below it when it came from a wizard (`title`: that wizard's
+    title now, for the button's name; its name when it has none here)."""
     with ui.row().classes("vance-msg vance-msg-user w-full justify-end no-wrap").mark("message-user"):
-        ui.label(text).classes("vance-bubble whitespace-pre-wrap")
+        if origin is None or on_edit is None:
+            ui.label(text).classes("vance-bubble whitespace-pre-wrap")
+            return
+        with ui.column().classes("items-end gap-1 min-w-0"):
+            ui.label(text).classes("vance-bubble whitespace-pre-wrap")
+            aria(ui.button(t("edit_in_form"), icon="edit_note", on_click=lambda: on_edit(origin)),
+                 label=t("edit_in_form_named", wizard=title or origin.wizard)) \
+                .props("flat dense no-caps size=sm color=primary").classes("vance-edit-in-form") \
+                .mark("edit-in-form")
 
 
 class AssistantMessage:
@@ -181,10 +199,12 @@ def error_card(message: str, t: Texts) -> None:
             ui.label(message).classes("whitespace-pre-wrap")
 
 
-def stored_message(message: StoredMessage, t: Texts) -> None:
-    """Rebuild a message from a saved session."""
+def stored_message(message: StoredMessage, t: Texts, on_edit: EditInForm | None = None,
+                   titles: Mapping[str, str] | None = None) -> None:
+    """Rebuild a message from a saved session (`titles`: the wizards' titles by name)."""
     if message.role == "user":
-        user_message(message.content, t)
+        title = (titles or {}).get(message.origin.wizard) if message.origin is not None else None
+        user_message(message.content, t, message.origin, on_edit, title)
     elif message.error:
         with ui.row().classes("vance-msg w-full no-wrap"):
             error_card(message.content, t)

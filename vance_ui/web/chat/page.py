@@ -10,17 +10,20 @@ from typing import Any
 
 from nicegui import background_tasks, ui
 
+from vance_ui.chat.drafts import Draft
 from vance_ui.chat.engine import create_engine
+from vance_ui.chat.origin import PromptOrigin
 from vance_ui.chat.sessions import ChatSession
 from vance_ui.documents.store import StoreUnavailable
 from vance_ui.service import WizardService
 from vance_ui.usage.events import OpenedFrom, Step
 from vance_ui.web.chat.progress_panel import ProgressPanel
+from vance_ui.web.chat.reopen import edit_in_form
 from vance_ui.web.chat.session_list import SessionList
 from vance_ui.web.chat.view import ChatView
 from vance_ui.web.chat.wizards_panel import WizardsPanel
 from vance_ui.web.editor.style import add_editor_assets, preload_editor_assets
-from vance_ui.web.form.dialog import open_wizard, preload_form_assets
+from vance_ui.web.form.dialog import WizardForm, open_wizard, preload_form_assets
 from vance_ui.web.shell.a11y import aria, bridged_aria, drawer_landmark
 from vance_ui.web.shell.auth import TENANT_KEY, WebIdentity, browser_storage, log_out_browser
 from vance_ui.web.shell.changes import ChangeHub
@@ -58,7 +61,7 @@ class ChatPage:
             self._side_panel(engine.label, engine.is_echo)
         with ui.column().classes("vance-main w-full items-center"):
             self.chat = ChatView(ctx, engine, self.progress, self._first_session, self.open_wizard,
-                                 self.sessions.refresh, self.show_progress)
+                                 self.edit_in_form, self.sessions.refresh, self.show_progress)
         with ui.footer().classes("vance-footer"), ui.column().classes("vance-footer-inner w-full"):
             self.chat.build_input()
         # Tab order: the chat input right after the transcript, the side panel (every wizard) after it
@@ -153,11 +156,20 @@ class ChatPage:
 
     def open_wizard(self, name: str, prefill: Mapping[str, str] | None = None,
                     opened_from: OpenedFrom = OpenedFrom.TAB) -> None:
-        open_wizard(self.ctx, name, prefill, lambda prompt: self.prompt_used(name, prompt), opened_from=opened_from)
+        open_wizard(self.ctx, name, prefill, lambda prompt, form: self.prompt_used(name, prompt, form),
+                    opened_from=opened_from, conversation=self.chat.conversation)
 
-    def prompt_used(self, name: str, prompt: str) -> None:
+    def edit_in_form(self, origin: PromptOrigin) -> None:
+        """A sent message's form, opened again (reopen.py); its prompt goes into the input as any other."""
+        edit_in_form(self.ctx, origin, self._open_form)
+
+    def _open_form(self, name: str, start: Draft) -> WizardForm | None:
+        return open_wizard(self.ctx, name, None, lambda prompt, form: self.prompt_used(name, prompt, form),
+                           opened_from=OpenedFrom.MESSAGE, start=start, conversation=self.chat.conversation)
+
+    def prompt_used(self, name: str, prompt: str, form: Draft) -> None:
         """The prompt goes into the input; on a phone the side panel lies over it, so it closes."""
-        self.chat.use_wizard_prompt(name, prompt)
+        self.chat.use_wizard_prompt(name, prompt, form)
         ui.run_javascript(f"vance.closePhoneSidePanel({self.right.id})")
 
     def show_progress(self) -> None:

@@ -19,7 +19,9 @@ from collections.abc import Callable
 
 from nicegui import background_tasks, run, ui
 
-from vance_ui.chat.engine import ChatEngine, RunProgress
+from vance_ui.chat.drafts import Draft
+from vance_ui.chat.engine import ChatEngine, ChatMessage, RunProgress
+from vance_ui.chat.origin import PromptOrigin
 from vance_ui.chat.sessions import ChatSession, StoredMessage, title_from
 from vance_ui.chat.slash import read_input
 from vance_ui.documents.store import InvalidDocumentPath
@@ -27,7 +29,7 @@ from vance_ui.llm.client import LlmError
 from vance_ui.service import WizardNotFound
 from vance_ui.usage.events import OpenedFrom, Step
 from vance_ui.web.chat.input_draft import InputKeeper
-from vance_ui.web.chat.messages import AssistantMessage, stored_message, user_message
+from vance_ui.web.chat.messages import AssistantMessage, EditInForm, stored_message, user_message
 from vance_ui.web.chat.progress_panel import ProgressPanel
 from vance_ui.web.chat.quick_start import quick_start_cards
 from vance_ui.web.chat.slash_menu import SlashMenu
@@ -45,15 +47,17 @@ THROTTLE_SECONDS = 0.08
 
 class ChatView:
     def __init__(self, ctx: PageContext, engine: ChatEngine, progress: ProgressPanel, session: ChatSession,
-                 on_open_wizard: OpenWizard, on_sessions_changed: Callable[[], None],
+                 on_open_wizard: OpenWizard, on_edit_in_form: EditInForm, on_sessions_changed: Callable[[], None],
                  on_run_started: Callable[[], None]) -> None:
         self.ctx, self.engine, self.progress_panel = ctx, engine, progress
         self.session = session
-        self.on_open_wizard, self.on_sessions_changed = on_open_wizard, on_sessions_changed
+        self.on_open_wizard, self.on_edit_in_form = on_open_wizard, on_edit_in_form
+        self.on_sessions_changed = on_sessions_changed
         self.on_run_started = on_run_started
         self.task: asyncio.Task[None] | None = None
         self.keeper: InputKeeper | None = None  # with the input, in build_input
-        self.prompt_from: str | None = None  # the wizard whose prompt is in the input (until it is emptied)
+        # the wizard form whose prompt is in the input (until it is emptied); the sent message keeps it
+        self.prompt_from: PromptOrigin | None = None
         self.chips: SuggestChips | None = None  # with the input, in build_input
         self.transcript = ui.column().classes("vance-transcript w-full gap-5").mark("transcript")
         self.show_session(session)
@@ -98,10 +102,15 @@ class ChatView:
                 wizards = self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)
                 quick_start_cards(wizards, self.ctx.service.most_used(self.ctx.scope), self.ctx.t,
                                   lambda name: self.on_open_wizard(name, opened_from=OpenedFrom.CARD))
+            titles = self._wizard_titles() if any(m.origin is not None for m in session.messages) else {}
             for message in session.messages:
-                stored_message(message, self.ctx.t)
+                stored_message(message, self.ctx.t, self.on_edit_in_form, titles)
         if session.messages:  # a chat opens at its latest message, also after a reload
             self.transcript.client.run_javascript("vance.scrollToEnd(true)")
+
+    def _wizard_titles(self) -> dict[str, str]:
+        """The titles of the wizards one can open here, by name (what "Edit in form" is named after)."""
+        return {w.name: w.title for w in self.ctx.service.list_wizards(self.ctx.scope, self.ctx.lang)}
 
     def refresh_quick_start(self) -> None:
         if not self.session.messages and self.task is None:
@@ -120,14 +129,22 @@ class ChatView:
         if self.chips is not None:
             self.chips.reset()
 
-    def use_wizard_prompt(self, wizard: str, prompt: str) -> None:
-        """A wizard's result; not kept on disk when that wizard has a password field (input_draft.py)."""
+    def conversation(self) -> tuple[list[ChatMessage], str]:
+        """What Fill from chat reads: this chat's messages so far and the text being typed."""
+        return self.session.conversation(), str(self.input.value or "")
+
+    def use_wizard_prompt(self, wizard: str, prompt: str, form: Draft) -> None:
+        """A wizard's result, rendered from `form`; not kept on disk when that wizard has a password
+        field (input_draft.py). Without the wizard (gone meanwhile) the message keeps no values."""
         try:
-            secret = has_password(self.ctx.service.wizard(self.ctx.scope, wizard).definition.fields)
+            loaded = self.ctx.service.wizard(self.ctx.scope, wizard)
+            secret = has_password(loaded.definition.fields)
+            origin = PromptOrigin.of(loaded, form)
         except (WizardNotFound, InvalidDocumentPath):
             secret = True  # cannot tell: the safe side
+            origin = PromptOrigin(wizard, "", "", Draft({}))
         self.set_prompt(prompt, secret=secret)
-        self.prompt_from = wizard
+        self.prompt_from = origin
 
     def set_prompt(self, prompt: str, *, secret: bool) -> None:
         """A wizard's result: replaces the input text, focused for editing; nothing is sent."""
@@ -148,20 +165,21 @@ class ChatView:
         text = line.text
         if not text:
             return
-        if self.prompt_from is not None:
-            self.ctx.service.count(self.ctx.scope, self.prompt_from, Step.SENT)
-            self.prompt_from = None
+        origin, self.prompt_from = self.prompt_from, None
+        if origin is not None:
+            self.ctx.service.count(self.ctx.scope, origin.wizard, Step.SENT)
         self.input.value = ""
         self._reset_chips()
         session = self.session
         if not session.messages:
             self.transcript.clear()  # the quick-start cards go away with the first message
-        session.messages.append(StoredMessage("user", text))
+        session.messages.append(StoredMessage("user", text, origin=origin))
         titled = not session.title
         if titled:
             session.title = title_from(text)
         with self.transcript:
-            user_message(text, self.ctx.t)
+            user_message(text, self.ctx.t, origin, self.on_edit_in_form,
+                         self._wizard_titles().get(origin.wizard) if origin is not None else None)
             reply = AssistantMessage(self.ctx.t, self.engine.label, self.engine.is_echo)
         progress = RunProgress(model=self.engine.label)
         self._running(True)

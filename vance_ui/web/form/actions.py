@@ -1,4 +1,5 @@
-"""The wizard dialog's footer: Reset, Check, Back/Next, Use prompt, and the status line above them.
+"""The wizard dialog's footer: Reset, Check, Back/Next, Use prompt, and the status line above them
+(the dialog adds Fill from chat, chat_fill.py, to `secondary`).
 
 Messages (what Check found, why a page cannot be left, a render that failed, Reset's Undo) appear
 in the status line right above the buttons, where the user is looking, never in toasts that
@@ -58,8 +59,8 @@ class FormFooter:
         off (no model) is a line of its own above them."""
         t = self.ctx.t
         self.status = StatusLine()
-        with ui.element("div").classes("vance-wizard-footer w-full").mark("wizard-footer"):
-            with ui.element("div").classes("vance-footer-group vance-footer-secondary"):
+        with ui.element("div").classes("vance-wizard-footer w-full").mark("wizard-footer") as self.box:
+            with ui.element("div").classes("vance-footer-group vance-footer-secondary") as self.secondary:
                 ui.button(t("reset"), icon="restart_alt", on_click=reset).props("flat no-caps color=grey-8") \
                     .classes("vance-reset").mark("wizard-reset")
                 self.check_button: ui.button | None = None

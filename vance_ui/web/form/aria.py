@@ -30,6 +30,7 @@ class FieldAria:
         self.described_by: list[str] = []  # DOM ids of the help text
         self.error_id: str | None = None  # DOM id of our own error line while it shows an error
         self.own_name: str | None = None  # a name of its own ("Name, entry 2"), see `name`
+        self.note_id: str | None = None  # DOM id of a note read with it ("Filled from the chat")
 
     def describe(self, required: bool, help_label: ui.label | None, t: Texts) -> None:
         """Once built: required (where the role allows it) and the help text as its description."""
@@ -51,6 +52,12 @@ class FieldAria:
         self._set(invalid=True if message else None)
         self._describe()
 
+    def note(self, note: Element | None) -> None:
+        """One more line of its description while `note` is there (None: no note)."""
+        self.note_id = dom_id(note) if note is not None else None
+        if self.element is not None:
+            self._describe()
+
     def name(self, label: str) -> None:
         """A name of its own (inside a repeat entry: "Name, entry 2")."""
         if self.element is None or self.kind == "repeat":
@@ -69,7 +76,7 @@ class FieldAria:
             aria(self.element, **attributes)
 
     def _describe(self) -> None:
-        ids = [*self.described_by, *([self.error_id] if self.error_id else [])]
+        ids = [*self.described_by, *(extra for extra in (self.error_id, self.note_id) if extra)]
         self._set(describedby=" ".join(ids) or None)
 
 

@@ -5,9 +5,10 @@ After each change the service reports what the form shows (`form_report`: hidden
 the preview); at most one report is in flight per form, and changes made meanwhile are reported
 right after it (`LatestRun`), so the preview follows typing without a debounce. Next checks the
 current page, "Use prompt" renders strictly; errors land at their fields (on their page); both are
-the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent). The form
-is kept as a draft, with its page, while open (draft.py). A long one-page form opens with its first
-`FIRST_SCREEN_FIELDS` fields; the others are built once the browser has painted those.
+the footer's (actions.py). On success the prompt goes to the chat input (nothing is sent), with
+the values and page it was rendered from. The form is kept as a draft, with its page, while open
+(draft.py). A long one-page form opens with its first `FIRST_SCREEN_FIELDS` fields; the others are
+built once the browser has painted those.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from typing import Any
 
 from nicegui import Client, background_tasks, ui
 
+from vance_ui.chat.drafts import Draft
 from vance_ui.documents.store import InvalidDocumentPath
 from vance_ui.service import RenderFailed, WizardNotFound
 from vance_ui.usage.events import OpenedFrom, Step, opened_key, page_key
 from vance_ui.web.form.actions import FormFooter
+from vance_ui.web.form.chat_fill import ChatFill, Conversation
 from vance_ui.web.form.draft import FormDraft
 from vance_ui.web.form.fields import FormFields
 from vance_ui.web.form.focus import focus_first_field_on_open, reveal, show_form_top
@@ -38,7 +41,7 @@ from vance_ui.wizards.catalog.views import WizardDefinition
 from vance_ui.wizards.filling.report import FormReport
 from vance_ui.wizards.format.schema import Wizard
 
-PromptHandler = Callable[[str], None]
+PromptHandler = Callable[[str, Draft], None]  # the prompt, and the values and page it came from
 
 #: a one-page form with more top-level fields opens with these first, the rest once they are painted
 FIRST_SCREEN_FIELDS = 12
@@ -60,7 +63,8 @@ class WizardForm:
     """One open wizard. `open_wizard` builds it; the dialog is deleted again when it closes."""
 
     def __init__(self, ctx: PageContext, definition: WizardDefinition, wizard: Wizard, values: Mapping[str, Any],
-                 on_prompt: PromptHandler, restored: bool = False, page: int = 0) -> None:
+                 on_prompt: PromptHandler, restored: bool = False, page: int = 0,
+                 conversation: Conversation | None = None) -> None:
         self.ctx, self.definition, self.wizard, self.on_prompt = ctx, definition, wizard, on_prompt
         self.opened_at = time.monotonic()  # for the usage counts: how long until the prompt is used
         self._counted = False
@@ -87,6 +91,7 @@ class WizardForm:
                     self.preview = ui.label().classes("vance-preview").mark("wizard-preview")
             self.footer = FormFooter(ctx, definition, self.pane, close=self.close, reset=self.reset,
                                      report=self.report, apply_report=self.apply_report, use_prompt=self._use)
+            self._fill_button(conversation)
         self.draft = FormDraft(ctx.drafts, definition.name, self.pane)
         # a long one-page form: the browser mounts and lays out its first screen first (most of the
         # time of opening 60 fields is the browser's, per element), the rest follows once painted
@@ -101,6 +106,20 @@ class WizardForm:
     def _build_form(self, values: Mapping[str, Any], page: int, first: int | None = None) -> None:
         self.pane.build(values, page, first)
         self.footer.sync_buttons()
+
+    def _fill_button(self, conversation: Conversation | None) -> None:
+        """Fill from chat beside Check; without a model, off, and why is said as for Check."""
+        with self.footer.secondary:
+            self.chat_fill = ChatFill(self.ctx, self.definition.name, self.pane, self.footer.status, conversation,
+                                      self._build_form, self._filled)
+        if conversation is not None and self.ctx.service.validator_model() is None:
+            with self.footer.box:
+                ui.label(self.ctx.t("fill_needs_model")).classes("vance-help vance-check-reason").mark("fill-reason")
+
+    def _filled(self) -> None:
+        """The form was rebuilt with other values (a fill, its Undo): kept as a draft, shown anew."""
+        self.draft.changed()
+        self.request_report()
 
     async def _finish_when_painted(self, fields: FormFields) -> None:
         """The fields below the first screen, once the browser painted it (or `FIRST_SCREEN_WAIT_S`
@@ -185,9 +204,10 @@ class WizardForm:
         """The rendered prompt goes to the chat input once: a second Use prompt finds it used."""
         if self.draft.used:
             return
+        form = Draft(self.pane.values(), self.pane.pages.current)
         self.draft.forget(used=True)
         self._count_end(used=True)
-        self.on_prompt(prompt)
+        self.on_prompt(prompt, form)
         self.close()
 
     def reset(self) -> None:
@@ -249,9 +269,12 @@ def _changes_said(t: Texts, shown: int, hidden: int) -> str:
 
 
 def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, on_prompt: PromptHandler,
-                *, opened_from: OpenedFrom, use_draft: bool = True) -> WizardForm | None:
-    """Open `name`: prefill (from a link) wins over a saved draft; unknown wizards give a notice.
-    The opening is counted (usage counts) as one from `opened_from`."""
+                *, opened_from: OpenedFrom, use_draft: bool = True, start: Draft | None = None,
+                conversation: Conversation | None = None) -> WizardForm | None:
+    """Open `name`: `start` (a sent message's form) wins over prefill (from a link), which wins over
+    a saved draft; unknown wizards give a notice. The opening is counted (usage counts) as one from
+    `opened_from`. `conversation`: the chat it is opened over, for Fill from chat, which runs at once
+    when it is opened from a suggestion chip."""
     try:
         definition = ctx.service.definition(ctx.scope, name, ctx.lang)
         wizard = ctx.service.wizard(ctx.scope, name).definition
@@ -260,13 +283,17 @@ def open_wizard(ctx: PageContext, name: str, prefill: Mapping[str, str] | None, 
         return None
     values: dict[str, Any] = {}
     restored, page = False, 0
-    if prefill is not None:
+    if start is not None:
+        values, page = start.values, start.page
+    elif prefill is not None:
         values = coerce_prefill(wizard.fields, prefill)
     elif use_draft:
         draft = ctx.drafts.load(name)
         if draft is not None:
             values, page, restored = draft.values, draft.page, True
-    form = WizardForm(ctx, definition, wizard, values, on_prompt, restored, page)
+    form = WizardForm(ctx, definition, wizard, values, on_prompt, restored, page, conversation)
     form.dialog.open()
     ctx.service.count(ctx.scope, name, Step.OPENED, opened_key(opened_from))
+    if opened_from == OpenedFrom.CHIP and form.chat_fill.available:
+        background_tasks.create(form.chat_fill.fill(), name="fill-from-chat")
     return form

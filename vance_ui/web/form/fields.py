@@ -59,6 +59,20 @@ class FormFields:
         if self._on_change is not None:
             self._on_change()
 
+    def edited(self, path: Path) -> None:
+        """A field changed by the user: its top-level field is no longer "from the chat"."""
+        top = self.group.widgets.get(str(path[0])) if path else None
+        if top is not None:
+            top.unmark_filled()
+        self.changed()
+
+    def mark_filled(self, names: Sequence[str]) -> None:
+        """The top-level fields `names` were filled from the chat: each says so until it is edited."""
+        for name in names:
+            widget = self.group.widgets.get(name)
+            if widget is not None:
+                widget.mark_filled(self.t("from_chat"), self.t("from_chat_sr"))
+
     def values(self) -> dict[str, Any]:
         return self.group.values()
 

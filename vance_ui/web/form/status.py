@@ -49,13 +49,16 @@ class StatusLine:
                             ui.link(link.text, link.box).classes("vance-field-link").on("click", link.on_click) \
                                 .mark("status-link")
 
-    def offer(self, text: str, action: str, on_action: Callable[[], Any]) -> None:
-        """A line with one button (Undo)."""
+    def offer(self, text: str, action: str, on_action: Callable[[], Any], details: Sequence[str] = ()) -> None:
+        """A line with one button (Undo), then `details`, a line each."""
         self._start("undo")
-        with self.box, self._row("undo"):
-            ui.label(text)
-            ui.button(action, on_click=on_action).props("flat dense no-caps color=primary") \
-                .classes("vance-status-action").mark("status-action")
+        with self.box:
+            with self._row("undo"):
+                ui.label(text)
+                ui.button(action, on_click=on_action).props("flat dense no-caps color=primary") \
+                    .classes("vance-status-action").mark("status-action")
+            for line in details:
+                ui.label(line).classes("whitespace-pre-line vance-status-detail")
 
     def clear(self) -> None:
         self._start(None)

@@ -40,6 +40,10 @@ class FormHost(Protocol):
 
     def changed(self) -> None: ...
 
+    def edited(self, path: Path) -> None:
+        """The user changed the field at `path` (then `changed` follows)."""
+        ...
+
 
 class WidgetGroup(Protocol):
     """The widgets of one list of fields (`groups.Group`), as a widget holding some sees them."""
@@ -70,6 +74,7 @@ class FieldWidget:
         self.hint_row: ui.row | None = None
         self.hint_label: ui.label | None = None
         self.choice_group: ui.row | None = None  # a multi-select's checkboxes
+        self.filled_mark: ui.element | None = None  # "From the chat", until the user edits the field
         with ui.column().classes("vance-field w-full gap-1").props(f'data-field="{field.name}"') as self.box:
             self.build(value)
             help_text = self.help_text()
@@ -100,7 +105,7 @@ class FieldWidget:
 
     def _changed(self, *_: Any) -> None:
         self.set_error(None)  # being changed: the next refusal says whether it is still wrong
-        self.form.changed()
+        self.form.edited(self.path)
 
     def value(self) -> Any:
         raw = self.control.value
@@ -137,6 +142,24 @@ class FieldWidget:
             error: str | None = self.control.error
             return error
         return (self.error_label.text or None) if self.error_label is not None else None
+
+    def mark_filled(self, text: str, said: str) -> None:
+        """The "from the chat" marker right under the control: `text` shown, `said` read with the field."""
+        if self.filled_mark is not None:
+            return
+        with self.box, ui.element("div").classes("vance-filled-mark").mark(f"filled-{self.field.name}") as mark:
+            ui.icon("forum").props("aria-hidden=true")
+            ui.label(text).props("aria-hidden=true")
+            note = ui.label(said).classes("vance-sr-only")
+        mark.move(target_index=1)
+        self.filled_mark = mark
+        self.aria.note(note)
+
+    def unmark_filled(self) -> None:
+        if self.filled_mark is not None:
+            self.filled_mark.delete()
+            self.filled_mark = None
+            self.aria.note(None)
 
     def set_hint(self, text: str | None) -> None:
         if text and self.hint_label is None:

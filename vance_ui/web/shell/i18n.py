@@ -553,3 +553,39 @@ _FROM_PROMPT_TEXTS: dict[str, dict[str, str]] = {
                                   "de": "Der Prompt enthält ein NUL-Zeichen, das ein Wizard nicht aufnehmen kann."},
 }
 _TEXTS.update(_FROM_PROMPT_TEXTS)
+
+# "Fill from chat" in the wizard form (vance_ui/web/form/chat_fill.py).
+_FILL_TEXTS: dict[str, dict[str, str]] = {
+    "fill_from_chat": {"en": "Fill from chat", "de": "Aus dem Chat ausfüllen"},
+    "fill_needs_model": {"en": "Fill from chat needs a model (VANCE_FAST_MODEL or VANCE_MODEL)",
+                         "de": "Aus dem Chat ausfüllen braucht ein Modell (VANCE_FAST_MODEL oder VANCE_MODEL)"},
+    "fill_working": {"en": "Reading the chat…", "de": "Der Chat wird gelesen …"},
+    "fill_done_one": {"en": "1 field was filled from the chat.", "de": "1 Feld wurde aus dem Chat ausgefüllt."},
+    "fill_done": {"en": "{n} fields were filled from the chat.", "de": "{n} Felder wurden aus dem Chat ausgefüllt."},
+    "fill_nothing": {"en": "The chat gave no value for the empty fields.",
+                     "de": "Der Chat ergab keinen Wert für die leeren Felder."},
+    "fill_left_out": {"en": "{field} was left out: {reason}", "de": "{field} wurde ausgelassen: {reason}"},
+    "fill_failed": {"en": "Fill from chat failed, the form is unchanged: {error}",
+                    "de": "Ausfüllen aus dem Chat fehlgeschlagen, das Formular ist unverändert: {error}"},
+    "from_chat": {"en": "From the chat", "de": "Aus dem Chat"},
+    "from_chat_sr": {"en": "Filled from the chat; check it", "de": "Aus dem Chat ausgefüllt; bitte prüfen"},
+    "fill_undone": {"en": "The form is as it was before the fill.",
+                    "de": "Das Formular ist wieder wie vor dem Ausfüllen."},
+}
+_TEXTS.update(_FILL_TEXTS)
+
+# Reopening the form behind a sent message (vance_ui/web/chat/reopen.py).
+_REOPEN_TEXTS: dict[str, dict[str, str]] = {
+    "edit_in_form": {"en": "Edit in form", "de": "Im Formular bearbeiten"},
+    "edit_in_form_named": {"en": "Edit in form: {wizard}", "de": "Im Formular bearbeiten: {wizard}"},
+    "reopen_gone": {"en": "The wizard “{name}” is no longer available; the message stays as it is.",
+                    "de": "Den Wizard „{name}“ gibt es nicht mehr; die Nachricht bleibt, wie sie ist."},
+    "reopen_changed": {"en": "This wizard has changed since the message was sent: the form shows what still fits.",
+                       "de": "Dieser Wizard hat sich seit dem Senden geändert: Das Formular zeigt, was noch passt."},
+    "reopen_dropped": {"en": "Left out, no longer in the wizard: {fields}",
+                       "de": "Weggelassen, nicht mehr im Wizard: {fields}"},
+    "reopen_unfit": {"en": "Left out, no longer fitting their field: {fields}",
+                     "de": "Weggelassen, passt nicht mehr zum Feld: {fields}"},
+    "insights_where_message": {"en": "sent message", "de": "gesendete Nachricht"},
+}
+_TEXTS.update(_REOPEN_TEXTS)

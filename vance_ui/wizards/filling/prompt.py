@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,8 +13,9 @@ from vance_ui.wizards.catalog.model import CompiledFollowUp, LoadedWizard
 from vance_ui.wizards.filling.state import RenderContext
 from vance_ui.wizards.format.localization import localize
 from vance_ui.wizards.rules.secrets import without_secrets
-from vance_ui.wizards.rules.steps import RenderSteps, render_step
-from vance_ui.wizards.templates.bounded import CheckedTemplate
+from vance_ui.wizards.rules.steps import RenderSteps, render_step, renders_step
+from vance_ui.wizards.templates.bounded import CheckedTemplate, Rendered, RenderJob
+from vance_ui.wizards.templates.problems import TemplateProblem
 
 FOLLOW_UP_INSTRUCTION = {
     "en": "If this is successfully completed, offer the user the following follow-up action(s) as a Markdown link:",
@@ -51,25 +53,43 @@ def _render(template: CheckedTemplate, values: Mapping[str, Any], ctx: RenderCon
     return (yield from render_step(template, ctx.variables(values)))
 
 
-def _follow_up(follow: CompiledFollowUp, values: dict[str, Any], safe: dict[str, Any],
-               ctx: RenderContext) -> RenderSteps[FollowUpLink | None]:
-    if follow.condition is not None and not (yield from _render(follow.condition, values, ctx)).strip():
-        return None
+def _text(result: Rendered) -> str:
+    if isinstance(result, TemplateProblem):
+        raise result
+    return result
+
+
+def _follow_up_jobs(follow: CompiledFollowUp, values: dict[str, Any], safe: dict[str, Any],
+                    ctx: RenderContext) -> list[RenderJob]:
+    """Its condition (if any), its label in `ctx.lang` and its prefills: rendered whether or not
+    the condition holds, so that they travel in the prompt's batch."""
     code = localize({c: c for c in follow.labels}, ctx.lang)
-    label_text = (yield from _render(follow.labels[code], safe, ctx)).strip() or follow.wizard
-    prefill = {}
-    for key, template in follow.prefill.items():
-        prefill[key] = yield from _render(template, safe, ctx)
+    jobs = [] if follow.condition is None else [(follow.condition, ctx.variables(values))]
+    shown = ctx.variables(safe)
+    return [*jobs, (follow.labels[code], shown), *((template, shown) for template in follow.prefill.values())]
+
+
+def _follow_up(follow: CompiledFollowUp, results: list[Rendered]) -> FollowUpLink | None:
+    if follow.condition is not None:
+        if not _text(results[0]).strip():
+            return None  # what its label and prefills gave does not matter
+        results = results[1:]
+    label_text = _text(results[0]).strip() or follow.wizard
+    prefill = {key: _text(result) for key, result in zip(follow.prefill, results[1:], strict=True)}
     return FollowUpLink(follow.wizard, label_text, prefill)
 
 
 def prompt_steps(wizard: LoadedWizard, values: dict[str, Any], ctx: RenderContext) -> RenderSteps[RenderedPrompt]:
-    """`values` must come from the validator: declared keys only, defaults applied."""
-    body = (yield from _render(wizard.prompt, values, ctx)).rstrip()
+    """`values` must come from the validator: declared keys only, defaults applied. The prompt and
+    every follow-up's condition, label and prefills render in one batch."""
     safe = without_secrets(wizard.definition.fields, values, "")
-    links = []
-    for follow in wizard.follow_ups:
-        link = yield from _follow_up(follow, values, safe, ctx)
+    per_follow_up = [_follow_up_jobs(follow, values, safe, ctx) for follow in wizard.follow_ups]
+    results = yield from renders_step([(wizard.prompt, ctx.variables(values)), *itertools.chain(*per_follow_up)])
+    body = _text(results[0]).rstrip()
+    links, start = [], 1
+    for follow, jobs in zip(wizard.follow_ups, per_follow_up, strict=True):
+        link = _follow_up(follow, results[start:start + len(jobs)])
+        start += len(jobs)
         if link is not None:
             links.append(link)
     if not links:

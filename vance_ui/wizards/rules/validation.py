@@ -136,9 +136,16 @@ def value_from_text(field: FormField, text: str) -> Any:
         candidate = [c.value for c in field.choices if c.value in wanted] or None
     if candidate is None:
         return None
+    value, errors = check_value(field, candidate)
+    return None if errors else value
+
+
+def check_value(field: FormField, raw: Any) -> tuple[Any, list[FieldError]]:
+    """One field's value through the form's own checks: the value the form keeps and what is wrong
+    with it (an empty or incomplete value is not wrong here: the form says "required" itself)."""
     check = _Collector(False, frozenset())
-    value = _validate_field(field, candidate, (field.name,), check)
-    return None if any(error.error != "required" for error in check.errors) else value
+    value = _validate_field(field, raw, (field.name,), check)
+    return value, [error for error in check.errors if error.error not in ("required", "min_items")]
 
 
 def validate_values(

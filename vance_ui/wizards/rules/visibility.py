@@ -3,7 +3,8 @@
 At load, `build_rules` works out what each `showIf` reads and the order in which they must run
 (a hidden field reaches later expressions as its empty value, so what it hides is decided first),
 and refuses unknown names, cycles and badly formed pages with the place of the problem. For a set
-of values, `visibility_steps` runs the expressions in that order, each one in a render worker.
+of values, `visibility_steps` runs the expressions in that order, in a render worker: those that
+do not depend on each other (one wave, in every repeat item) in one batch.
 
 Scopes: a top-level expression sees the top-level fields; one inside a repeat item also sees that
 item's fields by name, which shadow outer names. `lang`, `user`, `project` and `today` are always
@@ -21,13 +22,13 @@ from typing import Any, NamedTuple
 
 from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.schema import CONTEXT_VARIABLES, FormField, RepeatField, Wizard
-from vance_ui.wizards.rules.steps import RenderSteps, truth_step
+from vance_ui.wizards.rules.steps import RenderSteps, gather, truth_step
 from vance_ui.wizards.rules.validation import empty_value
 from vance_ui.wizards.templates.bounded import CheckedTemplate
 from vance_ui.wizards.templates.problems import TemplateProblem
 
-#: showIf evaluations for one set of values (each is a round trip to a render worker, ~0.4 ms): a
-#: posted 200 x 100 nested repeat would otherwise hold a worker for half a minute.
+#: showIf evaluations for one set of values: besides the request's time budget, a bound on what
+#: one set of values sends to the workers (a posted 200 x 100 nested repeat would be 20,000 runs).
 MAX_CONDITION_RUNS = 1000
 
 
@@ -38,12 +39,14 @@ def page_node(index: int) -> str:
 
 @dataclass(frozen=True)
 class Level:
-    """One list of fields (the form, or a repeat's item): its showIfs in the order they run."""
+    """One list of fields (the form, or a repeat's item): its showIfs in the order they run, and
+    that order in waves: the nodes of a wave need only those of earlier waves, so they run together."""
 
     order: tuple[str, ...]
     conditions: Mapping[str, CheckedTemplate]
     depends_on: Mapping[str, tuple[str, ...]]  # field name -> the field names its showIf reads
     items: Mapping[str, Level]  # repeat field name -> its item's level
+    waves: tuple[tuple[str, ...], ...] = ()
 
     @property
     def conditional(self) -> bool:
@@ -224,7 +227,18 @@ def _level(fields: Sequence[FormField], loc: Path, outer: tuple[frozenset[str], 
         problems.append(RuleProblem(f"the showIf conditions form a cycle: {shown}", place, "show_if_cycle",
                                     {"cycle": shown}))
         order = tuple(graph)
-    return Level(order, found, depends, levels), external
+    return Level(order, found, depends, levels, _waves(order, graph)), external
+
+
+def _waves(order: tuple[str, ...], graph: Mapping[str, set[str]]) -> tuple[tuple[str, ...], ...]:
+    """`order` cut into waves: each node one wave after the latest of what it needs."""
+    wave_of: dict[str, int] = {}
+    for node in order:
+        wave_of[node] = 1 + max((wave_of[need] for need in graph.get(node, ()) if need in wave_of), default=-1)
+    waves: list[list[str]] = [[] for _ in range(max(wave_of.values(), default=-1) + 1)]
+    for node in order:
+        waves[wave_of[node]].append(node)
+    return tuple(tuple(wave) for wave in waves)
 
 
 def _cycle_place(loop: list[str], readers: Mapping[tuple[str, str], Path], loc: Path) -> Path:
@@ -272,34 +286,53 @@ def condition_truth(condition: CheckedTemplate, outer: Mapping[str, Any], seen: 
 def _run_level(rules: FormRules, level: Level, fields: Sequence[FormField], values: Mapping[str, Any],
                outer: dict[str, Any], prefix: Path, hidden: set[Path],
                pages: list[bool], budget: list[int]) -> RenderSteps[dict[str, Any]]:
-    by_name = {f.name: f for f in fields}
-    seen: dict[str, Any] = {}
-    for node in level.order:
+    """One level's values as its later expressions see them (hidden fields empty). The showIfs of
+    one wave, with those of every repeat item in it, go to the worker in one batch."""
+    run = _LevelRun(rules, level, {f.name: f for f in fields}, values, outer, prefix, hidden, pages, budget)
+    for wave in level.waves:
+        yield from gather([run.node(node) for node in wave])
+    return {f.name: run.seen[f.name] for f in fields if f.name in run.seen}
+
+
+@dataclass
+class _LevelRun:
+    """What the nodes of one level share while their waves run."""
+
+    rules: FormRules
+    level: Level
+    by_name: Mapping[str, FormField]
+    values: Mapping[str, Any]
+    outer: dict[str, Any]
+    prefix: Path
+    hidden: set[Path]
+    pages: list[bool]
+    budget: list[int]
+    seen: dict[str, Any] = field(default_factory=dict)
+
+    def node(self, node: str) -> RenderSteps[None]:
         if node.startswith("#"):
             index = int(node[1:])
-            condition = rules.pages[index]
-            pages[index] = condition is None or (yield from condition_truth(condition, outer, seen, budget))
-            continue
-        f, path = by_name[node], (*prefix, node)
+            condition = self.rules.pages[index]
+            self.pages[index] = condition is None or (
+                yield from condition_truth(condition, self.outer, self.seen, self.budget))
+            return
+        f, path = self.by_name[node], (*self.prefix, node)
         shown = True
-        if not prefix and node in rules.page_of:
-            shown = pages[rules.page_of[node]]
-        condition = level.conditions.get(node)
+        if not self.prefix and node in self.rules.page_of:
+            shown = self.pages[self.rules.page_of[node]]
+        condition = self.level.conditions.get(node)
         if shown and condition is not None:
-            shown = yield from condition_truth(condition, outer, seen, budget)
+            shown = yield from condition_truth(condition, self.outer, self.seen, self.budget)
         if not shown:
-            hidden.add(path)
-            seen[node] = empty_value(f)
-            continue
-        value = values.get(node)
-        sub = level.items.get(node)
+            self.hidden.add(path)
+            self.seen[node] = empty_value(f)
+            return
+        value = self.values.get(node)
+        sub = self.level.items.get(node)
         if isinstance(f, RepeatField) and sub is not None and sub.conditional and isinstance(value, list):
-            inner, items = {**outer, **seen}, []
-            for index, item in enumerate(value):
-                if isinstance(item, Mapping):
-                    item = yield from _run_level(rules, sub, f.item, item, inner, (*path, index), hidden, pages,
-                                                 budget)
-                items.append(item)
-            value = items
-        seen[node] = value
-    return seen
+            inner = {**self.outer, **self.seen}
+            runs = [_run_level(self.rules, sub, f.item, item, inner, (*path, index), self.hidden, self.pages,
+                               self.budget) for index, item in enumerate(value) if isinstance(item, Mapping)]
+            done = iter((yield from gather(runs)))
+            value = [next(done) if isinstance(item, Mapping) else item for item in value]
+        self.seen[node] = value

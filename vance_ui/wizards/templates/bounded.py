@@ -2,8 +2,10 @@
 
 No template is compiled or rendered in this process. `Templates.check` has a render worker parse
 it, hold it against the allowlist and compile it (no constant folding); `Templates.render` has a
-worker render it. Wizard text is loaded by load workers (`Templates.load`, a pool of their own:
-they import the file format and the loader besides Jinja, and start more slowly).
+worker render it, and `Templates.render_batch` has one worker render several in one round trip,
+each within its own limits and all within what is left of the request's `RequestBudget`. Wizard
+text is loaded by load workers (`Templates.load`, a pool of their own: they import the file format
+and the loader besides Jinja, and start more slowly).
 
 A worker that runs past the deadline or grows past its memory cap is killed and
 replaced (`pool`), so whatever a template does, it cannot hold this process' CPU, memory
@@ -12,13 +14,23 @@ or GIL. Every problem is a `TemplateProblem` with a template line, never a hang 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from vance_ui.wizards.templates.limits import CHECK_LIMITS, DEFAULT_LIMITS, LOAD_LIMITS, LOAD_MEMORY_MB, TemplateLimits
-from vance_ui.wizards.templates.pipe import LOAD_WORKER
+from vance_ui.wizards.templates.limits import (
+    CHECK_LIMITS,
+    DEFAULT_LIMITS,
+    KILL_MARGIN_SECONDS,
+    LOAD_LIMITS,
+    LOAD_MEMORY_MB,
+    REQUEST_BUDGET_SECONDS,
+    TemplateLimits,
+)
+from vance_ui.wizards.templates.pipe import LOAD_WORKER, BatchTemplate, answer, encode_batch
 from vance_ui.wizards.templates.pool import RenderPool
-from vance_ui.wizards.templates.problems import TemplateProblem
+from vance_ui.wizards.templates.problems import BudgetSpent, TemplateProblem
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +45,30 @@ class CheckedTemplate:
     variables: frozenset[str]
     expression: bool = False  # a single expression (follow-up `condition`): renders "1" when truthy
     line: int | None = None  # the wizard file's line where the template's text starts, when known
+
+
+#: one template to render with its context
+RenderJob = tuple[CheckedTemplate, dict[str, Any]]
+#: what one job of a batch gave: its text, or its template's problem
+Rendered = str | TemplateProblem
+
+
+@dataclass
+class RequestBudget:
+    """The time all template runs of one request may take together, from when it was made."""
+
+    seconds: float = REQUEST_BUDGET_SECONDS
+    ends: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.ends = time.monotonic() + self.seconds
+
+    def left(self) -> float:
+        """Seconds left; `BudgetSpent` when none are."""
+        left = self.ends - time.monotonic()
+        if left <= 0:
+            raise BudgetSpent(self.seconds)
+        return left
 
 
 class Templates:
@@ -112,6 +148,66 @@ class Templates:
             problem.located(template.origin, template.line)
             raise
         return text
+
+
+    def render_batch(self, jobs: Sequence[RenderJob], budget: RequestBudget,
+                     limits: TemplateLimits = DEFAULT_LIMITS) -> list[Rendered]:
+        """Every job in one round trip to one worker, in order, each within `limits`, all within what
+        is left of `budget`: each job's text or its template's problem. Raises `BudgetSpent` when the
+        budget ran out, `RendererBusy` when no worker took the batch."""
+        request, wait = _batch_request(jobs, budget, limits)
+        return _batch_results(jobs, self.pool.ask(request, wait), budget, limits)
+
+    async def render_batch_async(self, jobs: Sequence[RenderJob], budget: RequestBudget,
+                                 limits: TemplateLimits = DEFAULT_LIMITS) -> list[Rendered]:
+        """`render_batch` for an event loop; cancelled, it kills the worker (`RenderPool.ask_async`)."""
+        request, wait = _batch_request(jobs, budget, limits)
+        return _batch_results(jobs, await self.pool.ask_async(request, wait), budget, limits)
+
+
+def _batch_request(jobs: Sequence[RenderJob], budget: RequestBudget, limits: TemplateLimits) -> tuple[bytes, float]:
+    """The request, and how long to wait for its answer: each job's deadline, never past the budget."""
+    left = budget.left()
+    index: dict[tuple[str, str, bool], int] = {}
+    templates: list[BatchTemplate] = []
+    encoded: list[tuple[int, dict[str, Any]]] = []
+    for template, context in jobs:
+        key = (template.source, template.origin, template.expression)
+        if key not in index:
+            index[key] = len(templates)
+            templates.append(key)
+        encoded.append((index[key], context))
+    wait = min(len(jobs) * (limits.deadline_seconds + KILL_MARGIN_SECONDS), left) + KILL_MARGIN_SECONDS
+    return encode_batch(templates, encoded, limits, left), wait
+
+
+def _batch_results(jobs: Sequence[RenderJob], reply: dict[str, Any] | None, budget: RequestBudget,
+                   limits: TemplateLimits) -> list[Rendered]:
+    if reply is not None and reply.get("spent"):
+        raise BudgetSpent(budget.seconds)
+    if reply is None:
+        budget.left()  # stopped because the budget ran out: `BudgetSpent`
+    if reply is None or "problem" in reply:  # stopped, or ran out of memory: every job's problem
+        problem = _problem_of(reply, limits)
+        if len(jobs) == 1:
+            problem.located(jobs[0][0].origin, jobs[0][0].line)
+        return [problem] * len(jobs)
+    results: list[Rendered] = []
+    for (template, _), result in zip(jobs, reply["ok"], strict=True):
+        if "ok" in result:
+            results.append(result["ok"])
+        else:
+            kind, message, line = result["problem"]
+            results.append(TemplateProblem(kind, message, line).located(template.origin, template.line))
+    return results
+
+
+def _problem_of(reply: dict[str, Any] | None, limits: TemplateLimits) -> TemplateProblem:
+    try:
+        answer(reply, limits, "render")
+    except TemplateProblem as problem:
+        return problem
+    raise AssertionError("a reply without a problem")  # pragma: no cover
 
 
 def _refuse_long(source: str, limits: TemplateLimits) -> None:

@@ -23,6 +23,12 @@ CHECK_LIMITS = replace(DEFAULT_LIMITS, deadline_seconds=3.0)
 #: loading one wizard text in a load worker: parse, validate, every template checked (each within
 #: CHECK_LIMITS' deadline), positions and warnings; the whole of it within this deadline
 LOAD_LIMITS = replace(DEFAULT_LIMITS, deadline_seconds=10.0)
+#: how long past a deadline a worker may take before it is killed (by the pool's wait, or, for
+#: each template of a batch, by the worker's own SIGALRM)
+KILL_MARGIN_SECONDS = 0.05
+#: every template run of one request (`/state`, `/render`, `/check`, a form's change) together, in
+#: seconds: whatever each template costs within its own deadline, the request stops after this
+REQUEST_BUDGET_SECONDS = 3.0
 
 #: the globals the sandbox gives every template (`sandbox.WizardSandbox`); a name a template reads
 #: that is neither one of these, a field nor a context variable prints as nothing (a load warning)

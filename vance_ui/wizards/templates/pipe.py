@@ -33,6 +33,8 @@ PACKAGE_PARENT = str(Path(vance_ui.__file__).resolve().parents[1])  # where `-m 
 
 #: "check", "constants" and "render" are every worker's; "load", "yaml" and "bounds" (wizard text) a load worker's
 Op = Literal["check", "constants", "render", "load", "yaml", "bounds"]
+#: one template of a batch, as it crosses the pipe: source, origin, whether it is an expression
+BatchTemplate = tuple[str, str, bool]
 #: the two kinds of worker process: templates only, and templates plus wizard text (`vance_ui.wizards.load_worker`)
 RENDER_WORKER = "vance_ui.wizards.templates.worker"
 LOAD_WORKER = "vance_ui.wizards.load_worker"
@@ -48,6 +50,17 @@ def encode_request(op: Op, source: str, origin: str, expression: bool, context: 
     try:
         return json.dumps({"op": op, "source": source, "origin": origin, "expression": expression,
                            "context": context, "limits": _as_dict(limits)}, ensure_ascii=False).encode()
+    except (TypeError, ValueError) as exc:
+        raise TemplateProblem("runtime", f"the values are not plain data ({exc})") from None
+
+
+def encode_batch(templates: list[BatchTemplate], jobs: list[tuple[int, dict[str, Any]]], limits: TemplateLimits,
+                 budget_seconds: float) -> bytes:
+    """Op "batch": each job (an index into `templates`, a context) rendered in order within
+    `limits`, all of them within `budget_seconds` (`worker.render_batch`). Each template crosses once."""
+    try:
+        return json.dumps({"op": "batch", "templates": templates, "jobs": jobs, "limits": _as_dict(limits),
+                           "budget": budget_seconds}, ensure_ascii=False).encode()
     except (TypeError, ValueError) as exc:
         raise TemplateProblem("runtime", f"the values are not plain data ({exc})") from None
 
@@ -82,9 +95,13 @@ class WorkerProcess:
         return None
 
     async def ask_async(self, request: bytes, seconds: float) -> dict[str, Any] | None:
-        """The same on an event loop, which waits without blocking (`request` must fit the pipe)."""
+        """The same on an event loop, which waits without blocking (a request too large for the
+        empty pipe is written by a thread while the worker reads it)."""
         try:
-            self.requests.send_bytes(request)  # fits into the empty pipe: never blocks
+            if len(request) < PIPE_BUFFER_BYTES:
+                self.requests.send_bytes(request)  # fits into the empty pipe: never blocks
+            else:
+                await asyncio.to_thread(self.requests.send_bytes, request)
             reply: dict[str, Any] = json.loads(await _receive(self.replies.fileno(), seconds))
             return reply
         except (OSError, EOFError, ValueError, RecursionError, TimeoutError):

@@ -28,9 +28,8 @@ import weakref
 from collections import deque
 from typing import Any
 
-from vance_ui.wizards.templates.limits import DEFAULT_MEMORY_MB, TemplateLimits
+from vance_ui.wizards.templates.limits import DEFAULT_MEMORY_MB, KILL_MARGIN_SECONDS, TemplateLimits
 from vance_ui.wizards.templates.pipe import (
-    PIPE_BUFFER_BYTES,
     RENDER_WORKER,
     Op,
     WorkerProcess,
@@ -42,7 +41,6 @@ from vance_ui.wizards.templates.problems import RendererBusy
 
 log = logging.getLogger("vance_ui.render")
 
-KILL_MARGIN_SECONDS = 0.05
 BUSY_WAIT_SECONDS = 30.0
 OVERFLOW_AFTER_SECONDS = 0.25
 BUSY = "too many templates are rendering at once; try again"
@@ -74,6 +72,7 @@ class RenderPool:
         self._extras = 0  # extra workers out now (see the module's docstring), and their ids
         self._extra_ids: set[int] = set()
         self.killed = 0  # workers killed past a deadline or lost (for tests and logs)
+        self.round_trips = 0  # requests sent to a worker and waited for (for tests and the bench)
         self._closed = False
         self._starting = 0  # workers started in the background, not handed out yet
         # a pool nobody closed (a command that ended, a test) ends its idle workers when it goes
@@ -84,27 +83,46 @@ class RenderPool:
         """`op` on a worker: the names a template reads ("check"), its text ("render"), a wizard text's
         load ("load", on a load worker)."""
         request = encode_request(op, source, origin, expression, context, limits)
-        worker = self._acquire()
-        reply = None
-        try:
-            reply = worker.ask(request, limits.deadline_seconds + KILL_MARGIN_SECONDS)
-        finally:  # no answer (or this wait was given up): a late answer must not meet the next request
-            self._release(worker, reply is not None and not reply.get("retire"))
-        return answer(reply, limits, op)
+        return answer(self.ask(request, limits.deadline_seconds + KILL_MARGIN_SECONDS), limits, op)
 
     async def run_async(self, op: Op, source: str, origin: str, expression: bool, context: dict[str, Any] | None,
                         limits: TemplateLimits) -> Any:
-        """The same for an event loop. A request too large for an empty pipe goes through a thread."""
+        """The same for an event loop."""
         request = encode_request(op, source, origin, expression, context, limits)
-        if len(request) >= PIPE_BUFFER_BYTES:
-            return await asyncio.to_thread(self.run, op, source, origin, expression, context, limits)
-        worker = await self._acquire_async()
+        return answer(await self.ask_async(request, limits.deadline_seconds + KILL_MARGIN_SECONDS), limits, op)
+
+    def ask(self, request: bytes, seconds: float) -> dict[str, Any] | None:
+        """One round trip: `request` (encoded by `pipe`) to a worker, its answer within `seconds`;
+        None when none came (that worker is killed)."""
+        worker = self._acquire()
+        self._count_round_trip()
         reply = None
         try:
-            reply = await worker.ask_async(request, limits.deadline_seconds + KILL_MARGIN_SECONDS)
+            reply = worker.ask(request, seconds)
+        finally:  # no answer (or this wait was given up): a late answer must not meet the next request
+            self._release(worker, reply is not None and not reply.get("retire"))
+        return reply
+
+    async def ask_async(self, request: bytes, seconds: float) -> dict[str, Any] | None:
+        """The same for an event loop. Cancelled (a client went away), it kills the worker at once:
+        its place is free for the next request."""
+        worker = await self._acquire_async()
+        self._count_round_trip()
+        reply = None
+        try:
+            reply = await worker.ask_async(request, seconds)
         finally:
             self._release(worker, reply is not None and not reply.get("retire"))
-        return answer(reply, limits, op)
+        return reply
+
+    def _count_round_trip(self) -> None:
+        with self._changed:
+            self.round_trips += 1
+
+    def busy(self) -> int:
+        """How many workers are out on a request now (for tests and the bench)."""
+        with self._changed:
+            return self._count - len(self._idle) - self._starting + self._extras
 
     def _acquire(self) -> WorkerProcess:
         start = time.monotonic()

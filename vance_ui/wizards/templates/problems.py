@@ -43,3 +43,16 @@ class RendererBusy(TemplateProblem):
 
     def located(self, origin: str, start_line: int | None) -> TemplateProblem:
         return self  # not about any template: no position to give
+
+
+class BudgetSpent(TemplateProblem):
+    """A request's templates together ran past its total time budget (`limits.REQUEST_BUDGET_SECONDS`):
+    the request stops. Says nothing about one template, so it has no position."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__("limit", f"the templates of this request took longer than {seconds:g} s together, "
+                                  "and were stopped")
+        self.seconds = seconds
+
+    def located(self, origin: str, start_line: int | None) -> TemplateProblem:
+        return self

@@ -18,15 +18,17 @@ import math
 import os
 import resource
 import signal
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from multiprocessing.connection import Connection
 from typing import Any
 
 from jinja2.environment import Template
 
 from vance_ui.wizards.templates.compiled import compile_source, constants_used, render_compiled
-from vance_ui.wizards.templates.limits import DEFAULT_MEMORY_MB, MEMORY_ENV, TemplateLimits
+from vance_ui.wizards.templates.limits import DEFAULT_MEMORY_MB, KILL_MARGIN_SECONDS, MEMORY_ENV, TemplateLimits
 from vance_ui.wizards.templates.problems import TemplateProblem
 
 CACHE_TEMPLATES = 128  # compiled templates kept per worker (a few KB to ~1 MB each)
@@ -114,6 +116,36 @@ def _limits(**numbers: float) -> TemplateLimits:
     return TemplateLimits(**numbers)  # type: ignore[arg-type]
 
 
+def render_batch(request: dict[str, Any], cache: CompiledCache) -> dict[str, Any]:
+    """Op "batch": the jobs of one step of a request, rendered in order, each within the request's
+    `limits` and all of them within its `budget` (seconds). Each render is also stopped by the
+    kernel: SIGALRM (its default action ends this process) fires `KILL_MARGIN_SECONDS` after its
+    deadline, so a filter chain in C that never reaches a Python check ends there too, as the
+    pool's kill ends a single render. Answers `{"ok": [{"ok": text} or {"problem": ...}, ...]}`, or
+    `{"spent": true}` once the budget is gone (the request stops: what was rendered is not needed)."""
+    limits = _limits(**request["limits"])
+    templates = request["templates"]
+    ends = time.monotonic() + request["budget"]
+    results: list[dict[str, Any]] = []
+    for index, context in request["jobs"]:
+        left = ends - time.monotonic()
+        if left <= 0:
+            return {"spent": True}
+        these = limits if limits.deadline_seconds <= left else replace(limits, deadline_seconds=left)
+        source, origin, expression = templates[index]
+        signal.setitimer(signal.ITIMER_REAL, these.deadline_seconds + KILL_MARGIN_SECONDS)
+        try:
+            template, _ = cache.get(source, origin, expression)
+            results.append({"ok": render_compiled(template, origin, context, these)})
+        except TemplateProblem as problem:
+            if these is not limits and problem.kind == "limit" and time.monotonic() >= ends:
+                return {"spent": True}  # stopped by what was left of the budget, not by its own deadline
+            results.append({"problem": [problem.kind, problem.message, problem.lineno]})
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    return {"ok": results}
+
+
 #: more requests a worker answers (a load worker's "load" and "yaml"): each gets the request, answers JSON data
 Jobs = Mapping[str, Callable[[dict[str, Any]], Any]]
 
@@ -121,13 +153,15 @@ Jobs = Mapping[str, Callable[[dict[str, Any]], Any]]
 def handle(request: dict[str, Any], cache: CompiledCache, jobs: Jobs) -> dict[str, Any]:
     """One request: `op` "check" answers the names a template reads (compiled, not kept: loads check
     thousands of templates), "constants" the attribute names and strings it uses (for lint),
-    "render" its text; any other op is one of `jobs`."""
+    "render" its text, "batch" the texts of several (`render_batch`); any other op is one of `jobs`."""
     limits = _limits(**request["limits"])
     try:
         if request["op"] == "check":
             return {"ok": sorted(compile_source(request["source"], request["origin"], request["expression"])[1])}
         if request["op"] == "constants":
             return {"ok": sorted(constants_used(request["source"], request["origin"], request["expression"]))}
+        if request["op"] == "batch":
+            return render_batch(request, cache)
         if request["op"] in jobs:
             return {"ok": jobs[request["op"]](request)}
         template, _ = cache.get(request["source"], request["origin"], request["expression"])
@@ -147,7 +181,7 @@ def serve(reader: Connection, writer: Connection, memory: MemoryCap, jobs: Jobs)
             request = json.loads(reader.recv_bytes())
         except (EOFError, OSError):  # the app went away
             return
-        cap_cpu(request["limits"]["deadline_seconds"])
+        cap_cpu(request.get("budget", request["limits"]["deadline_seconds"]))
         memory.before_request()
         try:
             reply = handle(request, cache, jobs)
@@ -167,6 +201,7 @@ def serve(reader: Connection, writer: Connection, memory: MemoryCap, jobs: Jobs)
 
 def main(jobs: Jobs | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is for the app, which ends us
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # ends this process: a batch's render past its deadline
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     os.nice(NICENESS)
     reader = Connection(os.dup(0), writable=False)
