@@ -64,17 +64,9 @@ css: $(STAMP) $(NODE_STAMP)
 icons: $(STAMP) chromium
 	$(PY) scripts/app_icons.py
 
-# every test, in two pytest processes at once, one per core: the browser tests (Chromium waits on the
-# app, the app on Chromium) beside all the others; each one's output follows when both have ended
 test: $(STAMP) chromium postgresql nginx axe
 	$(PY) scripts/check_supply_chain.py
-	@logs=$$(mktemp -d); \
-	$(PY) -m pytest -q -p no:cacheprovider -m browser >$$logs/browser 2>&1 & browser=$$!; \
-	$(PY) -m pytest -q -p no:cacheprovider -m "not browser" >$$logs/rest 2>&1; rest=$$?; \
-	wait $$browser; browser=$$?; \
-	cat $$logs/rest $$logs/browser; rm -rf $$logs; \
-	echo "test: the browser tests exit $$browser, the other tests exit $$rest"; \
-	[ $$browser -eq 0 ] && [ $$rest -eq 0 ]
+	$(PY) -m pytest -q
 
 # the quick suite: no test marked browser (real Chromium), pg (PostgreSQL) or slow (see the markers in
 # pyproject.toml), in two pytest processes at once, one per core: tests/web and tests/domain beside the others

@@ -163,12 +163,15 @@ class Site:
             f"\n--- nginx ---\n{self.nginx.error_log()[-3000:]}"
 
     def ensure_up(self) -> None:
-        """Start what is not running, and wait until every instance answers /readyz with 200."""
+        """Start what is not running, and wait until every instance answers /readyz with 200 and nginx
+        routes browsers to it."""
         for instance in self.instances:
             if instance.app is None:
                 instance.start()
         for instance in self.instances:
             instance.wait_ready()
+        for instance in self.instances:  # and nginx sends browsers to each again (see `wait_routed`)
+            self.wait_routed(instance)
 
     def stop(self) -> None:
         self.nginx.stop()
