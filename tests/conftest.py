@@ -17,7 +17,7 @@ from tests.support.app_server import AppServer  # noqa: E402
 from tests.support.fake_llm import FakeLLM, start_fake_llm, stop_fake_llm  # noqa: E402
 from tests.support.hosting import Site  # noqa: E402
 from tests.support.postgres import PgCluster, drop_cluster, start_cluster  # noqa: E402
-from tests.support.web_user import hand_on_last_updates  # noqa: E402
+from tests.support.web_user import forget_included_routers, hand_on_last_updates  # noqa: E402
 from vance_ui.documents.filesystem import BundledStore, FileDocumentStore  # noqa: E402
 from vance_ui.documents.postgres import PostgresDocumentStore  # noqa: E402
 from vance_ui.documents.store import DocumentStore  # noqa: E402
@@ -29,7 +29,8 @@ from vance_ui.wizards.templates.bounded import Templates  # noqa: E402
 @pytest.fixture
 async def user(user: User) -> AsyncIterator[User]:
     """NiceGUI's simulated user (its plugin's fixture), whose page's last updates are handed on
-    before the app stops.
+    before the app stops, and whose app forgets the routers its `app.py` run included
+    (`web_user.PRISTINE_LIFESPAN` says why).
 
     An update queued just before the stop would otherwise meet the stop's cancellation in the same
     turn of the loop, and Python 3.11's `asyncio.wait_for` in NiceGUI's outbox loop then drops the
@@ -37,6 +38,7 @@ async def user(user: User) -> AsyncIterator[User]:
     within timeout"), and the test takes 2 s longer."""
     yield user
     await hand_on_last_updates()
+    forget_included_routers()
 
 
 @pytest.fixture

@@ -6,9 +6,31 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from nicegui import ui
+from nicegui import app, ui
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
+
+#: NiceGUI's app before any `app.py` ran: its reset between tests keeps the app's lifespan, and each
+#: run's `include_router` (three in `api.app_setup.mount_api`) wraps that lifespan once more, so in
+#: one pytest process the app's start-up nested deeper with every User test until Python's recursion
+#: limit (RecursionError in NiceGUI's start-up, ~300 tests in)
+PRISTINE_LIFESPAN = app.router.lifespan_context
+
+
+def forget_included_routers() -> None:
+    """The app's lifespan as before the test's `app.py` run (tests/conftest.py `user`)."""
+    app.router.lifespan_context = PRISTINE_LIFESPAN
+
+
+def lifespan_depth() -> int:
+    """How many lifespans FastAPI's `include_router` merged into the app's (its merge function's
+    closure names the one it wraps `original_context`)."""
+    depth, context = 0, app.router.lifespan_context
+    while (inner := getattr(context, "__wrapped__", None)) is not None \
+            and "original_context" in inner.__code__.co_freevars:
+        cells = dict(zip(inner.__code__.co_freevars, inner.__closure__ or (), strict=True))
+        context, depth = cells["original_context"].cell_contents, depth + 1
+    return depth
 
 
 async def hand_on_last_updates() -> None:
