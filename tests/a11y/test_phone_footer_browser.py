@@ -36,8 +36,9 @@ def assert_footer_fits(page: Page, width: int, lang: str, where: str) -> None:
         primary = footer.get_by_role("button", name=t("next"), exact=True)
     expect(primary).to_be_in_viewport(ratio=1)
     assert_inside(primary, width, f"{where}: the primary button")
-    reason = footer.get_by_text(t("check_needs_model"))
+    reason = footer.locator(".vance-check-reason")
     if reason.count():
+        expect(reason).to_have_count(1)  # one line says why Check and Fill from chat are off
         assert_inside(reason, width, f"{where}: why Check is off")
 
 

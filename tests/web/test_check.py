@@ -16,7 +16,8 @@ async def test_without_a_model_check_says_why_next_to_it_and_submit_still_works(
     app_user.find(marker="wizard-gremium").click()
 
     assert not one(app_user, "wizard-check").enabled, "nothing to click that can only fail"
-    assert one(app_user, "check-reason").text == "Check needs a model (VANCE_FAST_MODEL or VANCE_MODEL)"
+    assert one(app_user, "model-reason").text == \
+        "Check and Fill from chat need a model (VANCE_FAST_MODEL or VANCE_MODEL)", "one line says it for both"
     one(app_user, "field-outputName").value = "council"
     one(app_user, "field-purpose").value = "Pricing"
     for index, name in enumerate(("Ada", "Linus")):

@@ -34,7 +34,8 @@ async def test_without_a_model_the_button_is_off_and_says_why(app_user: User) ->
     await app_user.open("/")
     app_user.find(marker="wizard-gremium").click()
     assert not one(app_user, "wizard-fill").enabled
-    assert one(app_user, "fill-reason").text == "Fill from chat needs a model (VANCE_FAST_MODEL or VANCE_MODEL)"
+    assert [e.text for e in marked(app_user, "model-reason")] == \
+        ["Check and Fill from chat need a model (VANCE_FAST_MODEL or VANCE_MODEL)"], "one line, for both buttons"
 
 
 async def test_fill_marks_the_fields_says_what_was_left_out_and_undo_restores(

@@ -56,7 +56,7 @@ class FormFooter:
     def _build(self, close: Action, reset: Action) -> None:
         """Two groups that wrap as wholes on a narrow screen: Reset and Check, and the buttons that
         move on (Cancel, Back, Next or Use prompt), which stay together at the right. Why Check is
-        off (no model) is a line of its own above them."""
+        off (no model) is a line of its own above them (`fill_needs_model` adds Fill from chat to it)."""
         t = self.ctx.t
         self.status = StatusLine()
         with ui.element("div").classes("vance-wizard-footer w-full").mark("wizard-footer") as self.box:
@@ -66,8 +66,10 @@ class FormFooter:
                 self.check_button: ui.button | None = None
                 if self.definition.has_validator:
                     self._check_button()
-            if self.check_button is not None and not self.check_button.enabled:  # no model: say why
-                ui.label(t("check_needs_model")).classes("vance-help vance-check-reason").mark("check-reason")
+            self.model_reason: ui.label | None = None  # why Check (and Fill from chat) are off: no model
+            if self.check_button is not None and not self.check_button.enabled:
+                self.model_reason = ui.label(t("check_needs_model")).classes("vance-help vance-check-reason") \
+                    .mark("model-reason")
             with ui.element("div").classes("vance-footer-group vance-footer-primary"):
                 ui.button(t("cancel"), on_click=close).props("flat no-caps").classes("vance-cancel")
                 self.back_button = ui.button(t("back"), icon="arrow_back", on_click=self.back) \
@@ -78,6 +80,15 @@ class FormFooter:
                 self.use_button = ui.button(t("use_prompt"), icon="input").props("unelevated no-caps") \
                     .mark("wizard-submit")
                 on_form_submit(self.use_button, "click", self.pane.box, self.submit)
+
+    def fill_needs_model(self) -> None:
+        """Fill from chat is off for want of a model too: the one line says why for both, or for it alone."""
+        if self.model_reason is not None:
+            self.model_reason.set_text(self.ctx.t("check_and_fill_need_model"))
+            return
+        with self.box:
+            self.model_reason = ui.label(self.ctx.t("fill_needs_model")).classes("vance-help vance-check-reason") \
+                .mark("model-reason")
 
     def _check_button(self) -> None:
         t = self.ctx.t

@@ -108,13 +108,12 @@ class WizardForm:
         self.footer.sync_buttons()
 
     def _fill_button(self, conversation: Conversation | None) -> None:
-        """Fill from chat beside Check; without a model, off, and why is said as for Check."""
+        """Fill from chat beside Check; without a model, off, and why is said in Check's line."""
         with self.footer.secondary:
             self.chat_fill = ChatFill(self.ctx, self.definition.name, self.pane, self.footer.status, conversation,
                                       self._build_form, self._filled)
         if conversation is not None and self.ctx.service.validator_model() is None:
-            with self.footer.box:
-                ui.label(self.ctx.t("fill_needs_model")).classes("vance-help vance-check-reason").mark("fill-reason")
+            self.footer.fill_needs_model()
 
     def _filled(self) -> None:
         """The form was rebuilt with other values (a fill, its Undo): kept as a draft, shown anew."""

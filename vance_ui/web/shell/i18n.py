@@ -559,6 +559,9 @@ _FILL_TEXTS: dict[str, dict[str, str]] = {
     "fill_from_chat": {"en": "Fill from chat", "de": "Aus dem Chat ausfüllen"},
     "fill_needs_model": {"en": "Fill from chat needs a model (VANCE_FAST_MODEL or VANCE_MODEL)",
                          "de": "Aus dem Chat ausfüllen braucht ein Modell (VANCE_FAST_MODEL oder VANCE_MODEL)"},
+    "check_and_fill_need_model": {
+        "en": "Check and Fill from chat need a model (VANCE_FAST_MODEL or VANCE_MODEL)",
+        "de": "Prüfen und Aus dem Chat ausfüllen brauchen ein Modell (VANCE_FAST_MODEL oder VANCE_MODEL)"},
     "fill_working": {"en": "Reading the chat…", "de": "Der Chat wird gelesen …"},
     "fill_done_one": {"en": "1 field was filled from the chat.", "de": "1 Feld wurde aus dem Chat ausgefüllt."},
     "fill_done": {"en": "{n} fields were filled from the chat.", "de": "{n} Felder wurden aus dem Chat ausgefüllt."},

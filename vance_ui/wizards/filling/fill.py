@@ -27,7 +27,7 @@ from vance_ui.wizards.format.schema import (
     StringField,
     TextareaField,
 )
-from vance_ui.wizards.rules.messages import LANGUAGES
+from vance_ui.wizards.rules.messages import LANGUAGES, MESSAGES
 from vance_ui.wizards.rules.validation import check_value, empty_value, initial_value
 
 #: a filled text longer than this is dropped even where the form would take it: a conversation is
@@ -42,9 +42,9 @@ REASONS: dict[DropReason, dict[str, str]] = {
     "password": {"en": "Password fields are never filled.", "de": "Passwortfelder werden nie ausgefüllt."},
     "hidden": {"en": "The field is not shown for these answers.",
                "de": "Das Feld wird bei diesen Angaben nicht angezeigt."},
-    "typed": {"en": "You already filled this field.", "de": "Dieses Feld haben Sie schon ausgefüllt."},
+    "typed": {"en": "You already filled this field.", "de": "Dieses Feld hast du schon ausgefüllt."},
     "invalid": {"en": "The value does not fit the field: {detail}", "de": "Der Wert passt nicht zum Feld: {detail}"},
-    "too_long": {"en": "The text is longer than {max} characters.", "de": "Der Text ist länger als {max} Zeichen."},
+    "too_long": MESSAGES["too_long"],
 }
 
 

@@ -149,7 +149,6 @@ class Templates:
             raise
         return text
 
-
     def render_batch(self, jobs: Sequence[RenderJob], budget: RequestBudget,
                      limits: TemplateLimits = DEFAULT_LIMITS) -> list[Rendered]:
         """Every job in one round trip to one worker, in order, each within `limits`, all within what
