@@ -34,11 +34,14 @@ function vanceFocusControl(control) {
 // The top of the form (`paneId`: the form pane's DOM id) in view, after another page or a reset.
 // `focus`: "field" puts the focus on the first field of the page it shows, "keyboard" does so except
 // on a touch screen (opening a form: there the on-screen keyboard would cover the form before it
-// was seen), "none" leaves the focus where it is (Reset: on its button, next to its Undo).
+// was seen) and except when the user is in a field already (one clicked during the opening's
+// animation keeps the focus and what is typed), "none" leaves the focus where it is (Reset: on its
+// button, next to its Undo).
 function vanceFormTop(paneId, focus) {
   requestAnimationFrame(() => {
     const pane = document.getElementById(paneId);
     if (!pane) return;
+    if (focus === "keyboard" && pane.contains(document.activeElement)) return;
     const scroller = vanceScroller(pane);
     if (scroller) scroller.scrollBy({ top: pane.getBoundingClientRect().top - scroller.getBoundingClientRect().top });
     if (focus === "none" || (focus === "keyboard" && window.matchMedia("(pointer: coarse)").matches)) return;

@@ -158,6 +158,18 @@ class Bench:
         return Bench.timed_two(page, condition, None, action, timeout_ms)[0]
 
     @staticmethod
+    def keystrokes(page: Any, typed: str, shown: Callable[[str], str], count: int) -> list[float]:
+        """`count` letters typed after `typed` (into what has the focus), each timed until `shown` of
+        the text so far holds; a pause after each lets the draft save before the next key."""
+        times: list[float] = []
+        for index in range(count):
+            letter = "abcdefghijklmnopqrstuvwxyz"[index % 26]
+            typed += letter
+            times.append(Bench.timed(page, shown(typed), functools.partial(page.keyboard.press, letter)))
+            page.wait_for_timeout(150)
+        return times
+
+    @staticmethod
     def timed_two(page: Any, condition: str, later: str | None, action: Callable[[], object],
                   timeout_ms: float = 30_000) -> tuple[float, float]:
         """`timed`, and the ms until `later` holds too (the same as the first without `later`)."""
@@ -168,6 +180,11 @@ class Bench:
         page.wait_for_function(waited, timeout=timeout_ms, polling=50)
         start, done, then = page.evaluate("[window.__bench.start, window.__bench.done, window.__bench.later]")
         return float(done) - float(start), float(then if later else done) - float(start)
+
+
+def _form_preview_has(text: str) -> str:
+    return ("(() => { const p = document.querySelector('.vance-wizard-dialog .vance-preview');"
+            f" return !!p && p.textContent.includes({json.dumps(text)}); }})()")
 
 
 def _open_gremium(page: Any) -> Any:
@@ -194,7 +211,6 @@ def _ui_figures(bench: Bench, reps: int, keystrokes: int) -> list[Figure]:
     gremium_again: list[float] = []
     sixty_again: list[float] = []
     sixty_whole: list[float] = []
-    keys: list[float] = []
     submits: list[float] = []
     for _ in range(reps):
         # gremium: until its last field shows; the 60-field wizard: until its first screen (the
@@ -228,14 +244,7 @@ def _ui_figures(bench: Bench, reps: int, keystrokes: int) -> list[Figure]:
         purpose.fill("Architecture")
         form.locator(".vance-preview", has_text="Architecture").wait_for()
         purpose.focus()
-        typed = "Architecture"
-        for index in range(keystrokes):
-            letter = "abcdefghijklmnopqrstuvwxyz"[index % 26]
-            typed += letter
-            condition = ("(() => { const p = document.querySelector('.vance-wizard-dialog .vance-preview');"
-                         f" return !!p && p.textContent.includes({json.dumps(typed)}); }})()")
-            keys.append(bench.timed(page, condition, functools.partial(page.keyboard.press, letter)))
-            page.wait_for_timeout(150)  # let the draft save after the preview settle before the next key
+        keys = bench.keystrokes(page, "Architecture", _form_preview_has, keystrokes)
     page_load = [ms / 1000 for ms in bench.page_loads]
     return [
         Figure("browser.page_load", "page load until the Wizards tab is usable", "s", page_load, "< 1.5 s",

@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import tempfile
 from collections.abc import Iterator
@@ -145,21 +144,13 @@ def _open_figures(bench: Bench, reps: int, again: int) -> tuple[list[float], lis
 
 
 def _edit_figures(bench: Bench, keystrokes: int) -> list[float]:
-    keys: list[float] = []
     with bench.fresh_page() as page:
         _open_in_dialog(bench, page)
         _template(page).click()
         page.keyboard.press("Control+End")
-        typed = "Write about  in a  tone.\n"
         page.keyboard.insert_text("Mark ")
         page.wait_for_function(_preview_has("Mark"))
-        typed = "Mark "
-        for index in range(keystrokes):
-            letter = "abcdefghijklmnopqrstuvwxyz"[index % 26]
-            typed += letter
-            keys.append(bench.timed(page, _preview_has(typed), functools.partial(page.keyboard.press, letter)))
-            page.wait_for_timeout(150)
-    return keys
+        return bench.keystrokes(page, "Mark ", _preview_has, keystrokes)
 
 
 WATCH_LISTING = """(title) => {

@@ -72,7 +72,6 @@ def _create_figures(bench: Bench, reps: int) -> list[float]:
 
 
 def _edit_figures(bench: Bench, keystrokes: int) -> list[float]:
-    keys: list[float] = []
     page = _dialog_with_fields(bench)
     try:
         label = page.get_by_role("textbox", name="Label of field 1")
@@ -80,15 +79,9 @@ def _edit_figures(bench: Bench, keystrokes: int) -> list[float]:
         page.wait_for_function(_label_shown("City"))
         label.focus()
         page.keyboard.press("End")
-        typed = "City"
-        for index in range(keystrokes):
-            letter = "abcdefghijklmnopqrstuvwxyz"[index % 26]
-            typed += letter
-            keys.append(bench.timed(page, _label_shown(typed), functools.partial(page.keyboard.press, letter)))
-            page.wait_for_timeout(150)
+        return bench.keystrokes(page, "City", _label_shown, keystrokes)
     finally:
         page.context.close()
-    return keys
 
 
 def measure(reps: int = 7, keystrokes: int = 12) -> list[Figure]:

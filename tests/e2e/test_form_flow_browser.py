@@ -202,3 +202,21 @@ def test_next_by_keyboard_leaves_the_focus_on_the_next_page_s_first_field(page: 
         expect(announced(page)).to_have_text(title)
     expect(form.get_by_role("button", name="Use prompt")).to_be_visible()
     expect(form.get_by_label("Number of strategy options *")).to_be_focused()
+
+
+def test_a_field_chosen_while_the_form_opens_keeps_the_focus_and_the_typing(page: Page, server: AppServer) -> None:
+    """The form's opening ends with the focus on its first field (the dialog's `show`, after its
+    animation); a user who clicked another field during the animation keeps it: here the `show`
+    comes once the purpose is chosen and typed into."""
+    form = open_fresh(page, server.base_url, "gremium")
+    name, purpose = form.get_by_label("Name (filename, no spaces) *"), form.get_by_label("Purpose of the council? *")
+    expect(name).to_be_focused()  # the opening's own focus
+    purpose.click()
+    page.keyboard.type("Arch")
+    pane = form.locator(".vance-form-pane")
+    pane.evaluate("(el) => vanceFormTop(el.id, 'keyboard')")  # the opening's show, late
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.keyboard.type("itecture")
+    expect(purpose).to_be_focused()
+    expect(purpose).to_have_value("Architecture")
+    expect(name).to_have_value("")
