@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import Callable
 from typing import Any
 
 from nicegui import app, ui
+from nicegui.nicegui import _on_handshake
 from nicegui.testing import User
 from nicegui.testing.user_interaction import UserInteraction
 
@@ -38,6 +40,24 @@ async def hand_on_last_updates() -> None:
     its event wakes its wait, `wait_for` returns, it sends; five turns of the loop cover the three."""
     for _ in range(5):
         await asyncio.sleep(0)
+
+
+def browser_away(user: User) -> None:
+    """The page's browser goes away (its sockets close, as when a phone locks): NiceGUI keeps the
+    page for its reconnect timeout. Relies on `Client._socket_to_document_id`, which names the
+    page's sockets; `browser_back` fails when that changes."""
+    assert user.client is not None
+    for socket in list(user.client._socket_to_document_id):
+        user.client.handle_disconnect(socket)
+    assert not user.client.has_socket_connection
+
+
+async def browser_back(user: User) -> None:
+    """The browser of `browser_away` connects again, as NiceGUI's own `User.open` connects it."""
+    assert user.client is not None
+    await _on_handshake(f"test-{uuid.uuid4()}", {"client_id": user.client.id, "tab_id": user.tab_id,
+                                                 "document_id": str(uuid.uuid4())})
+    assert user.client.has_socket_connection
 
 
 def elements(user: User, marker: str) -> list[Any]:

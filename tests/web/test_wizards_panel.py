@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from nicegui.testing import User
 
-from tests.support.web_user import elements, eventually, one
+from tests.support.web_user import browser_away, browser_back, elements, eventually, one
 from tests.support.wizard_files import EVERY_TYPE, write_wizard
+from vance_ui.service import WizardService
+from vance_ui.web.chat.page import ChatPage
+from vance_ui.web.shell.changes import ChangeHub
 from vance_ui.web.shell.icons import FALLBACK, SPRITE_URL, wizard_icon
+from vance_ui.wizards.catalog.views import WizardSummary
 
 
 def listed(user: User) -> list[str]:
@@ -58,6 +66,85 @@ async def test_a_wizard_file_written_on_disk_appears_without_a_reload(web_data: 
 
     await eventually(lambda: "every-type" in listed(app_user), timeout=10, what="the new wizard in the list")
     await app_user.should_see("Every field type")
+
+
+class ListReads:
+    """`WizardService.list_wizards`, counted, each read taking 0.2 s longer: how many reads ran,
+    and how many at once at most."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls = self.running = self.most_at_once = 0
+        self._lock = threading.Lock()
+        original = WizardService.list_wizards
+
+        def counted(service: WizardService, *args: Any, **kwargs: Any) -> tuple[WizardSummary, ...]:
+            with self._lock:
+                self.calls, self.running = self.calls + 1, self.running + 1
+                self.most_at_once = max(self.most_at_once, self.running)
+            try:
+                time.sleep(0.2)
+                return original(service, *args, **kwargs)
+            finally:
+                with self._lock:
+                    self.running -= 1
+
+        monkeypatch.setattr(WizardService, "list_wizards", counted)
+
+
+class Deliveries:
+    """Each open page's "a wizard changed" callback as the change hub calls it, counted."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.pages: list[ChatPage] = []
+        self.count = 0
+        original = ChangeHub.add
+
+        def add(hub: ChangeHub, callback: Callable[[], None]) -> int:
+            self.pages.append(getattr(callback, "__self__"))  # noqa: B009 - the page whose method it is
+
+            def counted() -> None:
+                self.count += 1
+                callback()
+            return original(hub, counted)
+
+        monkeypatch.setattr(ChangeHub, "add", add)
+
+
+@pytest.fixture
+def deliveries(monkeypatch: pytest.MonkeyPatch) -> Deliveries:
+    return Deliveries(monkeypatch)
+
+
+async def test_many_changes_at_once_reread_the_list_one_read_at_a_time(app_user: User, monkeypatch: pytest.MonkeyPatch,
+                                                                       deliveries: Deliveries) -> None:
+    await app_user.open("/")
+    reads = ListReads(monkeypatch)
+    [page] = deliveries.pages
+
+    page.files_changed()  # a wizard saved elsewhere
+    await eventually(lambda: reads.running == 1, what="the page to read its list")
+    for _ in range(19):  # nineteen more saved while it reads
+        page.files_changed()
+    await page.list_reads.idle()
+
+    assert reads.most_at_once == 1, "never two reads of one page's list at once"
+    assert reads.calls == 2, "one read, and one more for what changed during it"
+
+
+async def test_a_page_whose_browser_is_away_reads_the_list_when_it_comes_back(
+        web_data: Path, watching: None, app_user: User, monkeypatch: pytest.MonkeyPatch,
+        deliveries: Deliveries) -> None:
+    await app_user.open("/")
+    reads = ListReads(monkeypatch)
+    browser_away(app_user)
+
+    write_wizard(web_data, "_vance", "every-type", EVERY_TYPE)
+
+    await eventually(lambda: deliveries.count > 0, timeout=10, what="the change to reach the page")
+    assert reads.calls == 0, "no read for a page nobody sees"
+    assert "every-type" not in listed(app_user)
+    await browser_back(app_user)
+    await eventually(lambda: "every-type" in listed(app_user), timeout=10, what="the new wizard once back")
 
 
 def test_every_heroicon_name_draws_from_the_sprite_with_a_neutral_fallback() -> None:

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from nicegui import background_tasks, ui
+from nicegui import ui
 
 from vance_ui.chat.drafts import Draft
 from vance_ui.chat.engine import create_engine
@@ -29,6 +29,7 @@ from vance_ui.web.shell.auth import TENANT_KEY, WebIdentity, browser_storage, lo
 from vance_ui.web.shell.changes import ChangeHub
 from vance_ui.web.shell.context import PageContext
 from vance_ui.web.shell.i18n import LANGUAGES, Texts, pick_language
+from vance_ui.web.shell.latest import LatestRun
 from vance_ui.web.shell.links import parse_wizard_link, query_prefill
 from vance_ui.web.shell.theme import apply_theme
 
@@ -71,8 +72,13 @@ class ChatPage:
         add_editor_assets()  # the editor opens over this page in a dialog (Wizards tab)
         ui.timer(IDLE_PRELOAD_S, preload_editor_assets, once=True)
         ui.on("vance_link", self.follow_link)
+        self.client = ui.context.client
+        self._wizards_stale = False  # a wizard changed since this page's list was read
+        self.list_reads = LatestRun(self._wizards_changed, alive=lambda: not self.client.is_deleted,
+                                         name="wizards changed")
         key = hub.add(self.files_changed)
-        ui.context.client.on_delete(lambda: hub.remove(key))
+        self.client.on_delete(lambda: hub.remove(key))
+        self.client.on_connect(self._browser_connected)
         if query.get("wizard"):
             prefill = query_prefill(query_pairs, RESERVED_QUERY)
             self.open_wizard(query["wizard"], prefill, OpenedFrom.LINK)
@@ -222,9 +228,19 @@ class ChatPage:
         log_out_browser(self.storage)
 
     def files_changed(self) -> None:
-        background_tasks.create(self._wizards_changed(), name="wizards changed")
+        """A wizard changed: the list is read again, one read at a time however many changes come
+        meanwhile; a page without its browser (not connected yet, or gone until it comes back or the
+        page is dropped) reads it when the browser connects, not for every change in between."""
+        self._wizards_stale = True
+        if self.client.has_socket_connection:
+            self.list_reads.ask()
+
+    def _browser_connected(self) -> None:
+        if self._wizards_stale:
+            self.list_reads.ask()
 
     async def _wizards_changed(self) -> None:
+        self._wizards_stale = False
         try:
             if await self.wizards.reload_off_loop():  # False too when the page is gone meanwhile
                 self.chat.refresh_quick_start()
