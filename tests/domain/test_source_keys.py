@@ -3,14 +3,15 @@ the keys the schema models define, so a key added to the format cannot be missed
 
 from __future__ import annotations
 
-from vance_ui.wizards.format.schema import FIELD_MODELS, FollowUp, Page, Wizard, model_keys
-from vance_ui.wizards.source.keys import FIELD_KEYS, FOLLOW_UP_KEYS, PAGE_KEYS, TYPE_KEYS, WIZARD_KEYS
+from vance_ui.wizards.format.schema import FIELD_MODELS, FollowUp, Page, Rule, Wizard, model_keys
+from vance_ui.wizards.source.keys import FIELD_KEYS, FOLLOW_UP_KEYS, PAGE_KEYS, RULE_KEYS, TYPE_KEYS, WIZARD_KEYS
 
 
 def test_each_key_order_holds_exactly_the_keys_of_its_model() -> None:
     assert sorted(WIZARD_KEYS) == sorted(model_keys(Wizard))
     assert sorted(PAGE_KEYS) == sorted(model_keys(Page))
     assert sorted(FOLLOW_UP_KEYS) == sorted(model_keys(FollowUp))
+    assert sorted(RULE_KEYS) == sorted(model_keys(Rule))
     assert set(FIELD_KEYS) == {key for model in FIELD_MODELS.values() for key in model_keys(model)}
     assert len(set(FIELD_KEYS)) == len(FIELD_KEYS)
 

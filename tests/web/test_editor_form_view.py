@@ -5,11 +5,13 @@ page picker) and how the preview steps through pages and says an empty prompt.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import yaml
 from nicegui import ui
 from nicegui.testing import User
 
-from tests.support.web_user import click, elements, eventually, marked, one
+from tests.support.web_user import click, elements, eventually, marked, one, use_prompt
 from tests.support.wizard_files import write_wizard
 
 TWO_PAGES = """\
@@ -113,3 +115,103 @@ async def test_the_examples_say_whether_they_pass_and_the_preview_saves_a_new_on
     await eventually(lambda: [e.text for e in elements(user, "editor-example")][2:] == [
         "Example 3 'Example 3' passes."], what="its result")
     assert one(user, "editor-save").enabled  # not saved yet: Save keeps it
+
+
+OFFSITE = """\
+title: { en: "Offsite" }
+description: { en: "Plan an offsite" }
+fields:
+  - { name: venue, type: string, label: { en: Venue } }
+  - { name: starts, type: integer, label: { en: First day } }
+  - { name: ends, type: integer, label: { en: Last day } }
+  - name: tags
+    type: multi_select
+    label: { en: Tags }
+    choices: [{ value: a, label: { en: A } }, { value: b, label: { en: B } }, { value: c, label: { en: C } }]
+promptTemplate: |
+  Offsite at {{ venue }}, days {{ starts }} to {{ ends }}
+"""
+
+
+def settings(user: User, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The validation settings of the fields `names` in the YAML view's text."""
+    keys = ("minLength", "maxLength", "pattern", "patternMessage", "minSelected", "maxSelected")
+    fields = {f["name"]: f for f in yaml.safe_load(yaml_text(user))["fields"]}
+    return [{k: v for k, v in fields[name].items() if k in keys} for name in names]
+
+
+async def saved_and_opened_in_the_chat(user: User, path: Path, needle: str) -> None:
+    await eventually(lambda: bool(one(user, "editor-save").enabled), what="Save enabled")
+    click(user, one(user, "editor-save"))
+    await eventually(lambda: needle in path.read_text(encoding="utf-8"), what="the file saved")
+    await user.open("/")
+    user.find(marker=f"wizard-{path.stem}").click()
+    await user.should_see("Venue")
+
+
+async def test_a_text_field_gets_its_lengths_and_pattern_in_the_form_and_a_user_meets_them(
+        web_data: Path, user: User) -> None:
+    path = write_wizard(web_data, "_user_local", "offsite-texts", OFFSITE)
+    await user.open("/editor?wizard=offsite-texts&layer=USER")
+    await eventually(lambda: one(user, "editor-status").text == "The wizard loads.", what="the check")
+    assert one(user, "editor-field-minLength").props["label"] == "Min. characters"
+    one(user, "editor-field-minLength").set_value(3)
+    one(user, "editor-field-pattern").set_value(r"[^\s/]+")
+    one(user, "editor-field-patternMessage").set_value("One word, no spaces")
+    one(user, "editor-field-minSelected").set_value(1)
+    one(user, "editor-field-maxSelected").set_value(2)
+    wanted = [{"minLength": 3, "pattern": r"[^\s/]+", "patternMessage": {"en": "One word, no spaces"}},
+              {"minSelected": 1, "maxSelected": 2}]
+    await eventually(lambda: settings(user, ("venue", "tags")) == wanted, what="the rules in the file")
+    await eventually(lambda: one(user, "editor-status").text == "The wizard loads.", what="the check")
+
+    one(user, "editor-field-minSelected").set_value(3)  # more than the most it allows
+    await eventually(lambda: "problem" in str(one(user, "editor-status").text), what="the problem")
+    card = one(user, "editor-field-tags")
+    assert any("minSelected (3) is greater than maxSelected (2)" in str(e.text)
+               for e in card.descendants() if isinstance(e, ui.label)), "the problem shows at the field"
+    one(user, "editor-field-minSelected").set_value(None)
+
+    await saved_and_opened_in_the_chat(user, path, "patternMessage")
+    venue = one(user, "field-venue")
+    venue.value = "Lake house"
+    await use_prompt(user)
+    assert venue.error == "One word, no spaces"
+    venue.value = "Lh"
+    await use_prompt(user)
+    assert venue.error == "Use at least 3 characters."
+    venue.value = "Lakehouse"
+    one(user, "field-starts").value = 1
+    one(user, "field-ends").value = 2
+    await use_prompt(user)
+    assert venue.error is None
+    assert str(one(user, "chat-input").value).startswith("Offsite at Lakehouse, days 1 to 2")
+
+
+async def test_a_rule_across_fields_is_made_in_the_form_and_refuses_a_wrong_pair(web_data: Path, user: User) -> None:
+    path = write_wizard(web_data, "_user_local", "offsite-rules", OFFSITE)
+    await user.open("/editor?wizard=offsite-rules&layer=USER")
+    await eventually(lambda: one(user, "editor-status").text == "The wizard loads.", what="the check")
+    assert not elements(user, "editor-rule")
+    click(user, one(user, "editor-add-rule"))
+    await eventually(lambda: bool(elements(user, "editor-rule-if")), what="the new rule")
+    await eventually(lambda: "problem" in str(one(user, "editor-status").text), what="its empty condition")
+    rule = one(user, "editor-rule")
+    shown = [str(e.text) for e in rule.descendants() if isinstance(e, ui.label)]
+    assert shown == ["Refuse while (condition) is empty: fill it in."], "the problem, in words, at the rule"
+    one(user, "editor-rule-if").set_value("ends < starts")
+    one(user, "editor-rule-field").set_value("ends")
+    one(user, "editor-rule-message").set_value("The last day comes before the first")
+    wanted = [{"if": "ends < starts", "field": "ends", "message": {"en": "The last day comes before the first"}}]
+    await eventually(lambda: yaml.safe_load(yaml_text(user)).get("rules") == wanted, what="the rule in the file")
+    await eventually(lambda: one(user, "editor-status").text == "The wizard loads.", what="the check")
+
+    await saved_and_opened_in_the_chat(user, path, "rules:")
+    one(user, "field-venue").value = "Lakehouse"
+    one(user, "field-starts").value = 5
+    one(user, "field-ends").value = 3
+    await use_prompt(user)
+    assert one(user, "field-ends").error == "The last day comes before the first"
+    one(user, "field-ends").value = 6
+    await use_prompt(user)
+    assert str(one(user, "chat-input").value).startswith("Offsite at Lakehouse, days 5 to 6")

@@ -1,4 +1,5 @@
-"""One field in the form view: name, type, texts, showIf, the settings of its type, its choices
+"""One field in the form view: name, type, texts, showIf, the settings of its type (with its
+validation rules: lengths and pattern of a text, how many choices of a multi_select), its choices
 and (for a repeat field) its item fields, each edited in place in the `SourceDocument`.
 
 Typing changes the document and calls `edited`; a change of the structure (a field or choice added,
@@ -146,6 +147,12 @@ class FieldEditor:
             if kind == "repeat":
                 self._number("field_min_items", "min", field.get("min"))
                 self._number("field_max_items", "max", field.get("max"))
+            if kind in ("string", "textarea"):
+                self._number("field_min_length", "minLength", field.get("minLength"))
+                self._number("field_max_length", "maxLength", field.get("maxLength"))
+            if kind == "multi_select":
+                self._number("field_min_selected", "minSelected", field.get("minSelected"))
+                self._number("field_max_selected", "maxSelected", field.get("maxSelected"))
             if kind == "date":
                 for key, setting in (("field_min", "dateMin"), ("field_max", "dateMax")):
                     self._input(key, _text(field.get(setting)), functools.partial(self._set, setting),
@@ -165,6 +172,13 @@ class FieldEditor:
                               "field_default").props("outlined dense").classes("w-40")
             if kind == "multi_select":
                 self._multi_default(field)
+        if kind in ("string", "textarea"):
+            with ui.row().classes("w-full items-center gap-2"):
+                self._input("field_pattern", _text(field.get("pattern")), lambda v: self._set("pattern", v),
+                            "editor-field-pattern").classes("grow").props("spellcheck=false")
+                self._input("field_pattern_message", in_lang(field.get("patternMessage"), self.ctx.lang),
+                            lambda v: self._set_text("patternMessage", v), "editor-field-patternMessage") \
+                    .classes("grow")
         if kind in ("select", "multi_select"):
             self._choices()
         if kind == "repeat":

@@ -1,6 +1,7 @@
 """The form view: the wizard file as a form. Head (title and description per language, icon,
-category, keywords, availableIn), the fields, the pages, the prompt and validator templates (with the
-variables they may use) and the follow-ups, all edited in one `SourceDocument`.
+category, keywords, availableIn), the fields, the pages, the rules across fields, the prompt and
+validator templates (with the variables they may use) and the follow-ups, all edited in one
+`SourceDocument`.
 
 A row of links at the top jumps to each section (and to "Add field"), so a keyboard reaches any
 part in a few Tabs. Each part has a slot for its problems (`ProblemSlots`); a template that still
@@ -36,7 +37,8 @@ FIRST_SCREEN_FIELDS = 2
 
 #: the sections the jump links lead to: (mark of the section, its title's text key)
 SECTIONS = (("editor-section-general", "editor_general"), ("editor-section-fields", "editor_fields"),
-            ("editor-section-pages", "editor_pages"), ("editor-section-promptTemplate", "wizard_prompt"),
+            ("editor-section-pages", "editor_pages"), ("editor-section-rules", "editor_rules"),
+            ("editor-section-promptTemplate", "wizard_prompt"),
             ("editor-section-validatorPrompt", "wizard_validator"),
             ("editor-section-follow-ups", "editor_follow_ups"))
 
@@ -125,6 +127,7 @@ class FormView:
         with self._fields_box:
             self._more_fields(doc, FIRST_SCREEN_FIELDS)
         self._pages(doc)
+        self._rules(doc)
         self._templates(doc)
         self._follow_ups(doc)
 
@@ -303,6 +306,41 @@ class FormView:
                 .props("outline dense no-caps").mark("editor-add-page")
             ctx.may_focus("add-page", add)
 
+    def _rules(self, doc: SourceDocument) -> None:
+        t, ctx = self.t, self.ctx
+        assert ctx is not None
+        fields = {name: name for name in _names(doc) if name}
+        with self._section("editor_rules", "editor-section-rules", ("rules",)):
+            ui.label(t("editor_rules_hint")).classes("vance-help")
+            for index, rule in enumerate(doc.rules()):
+                number = index + 1
+                with ui.column().classes("w-full gap-1").mark("editor-rule") as row:
+                    with ui.row().classes("w-full items-center gap-2"):
+                        condition = aria(ui.input(t("rule_condition"), value=str(rule.get("if") or ""),
+                                                  on_change=lambda e, i=index: self._rule(i, "if", e.value)),
+                                         label=f"{t('rule_condition')} ({t('problem_at_rule', number=number)})") \
+                            .props("outlined dense spellcheck=false").classes("grow").mark("editor-rule-if")
+                        at = str(rule.get("field") or "")
+                        bridged_aria(ui.select({**fields, **({at: at} if at and at not in fields else {})},
+                                               value=at or None, label=t("rule_field"),
+                                               on_change=lambda e, i=index: self._rule(i, "field", e.value)),
+                                     label=f"{t('rule_field')} ({t('problem_at_rule', number=number)})") \
+                            .props("outlined dense").classes("w-44").mark("editor-rule-field")
+                        label = t("remove_rule", number=number)
+                        aria(ui.button(icon="delete", on_click=lambda i=index: self._remove_rule(i)), label=label) \
+                            .props("flat round dense").tooltip(label).mark("editor-remove-rule")
+                    aria(ui.input(t("rule_message"), value=in_lang(rule.get("message"), self.lang),
+                                  on_change=lambda e, i=index: self._rule(i, "message", e.value, self.lang)),
+                         label=f"{t('rule_message')} ({t('problem_at_rule', number=number)})") \
+                        .props("outlined dense").classes("w-full").mark("editor-rule-message")
+                    ctx.slots.add(("rules", index), row, [condition])
+                    ctx.may_focus("rule-new" if number == len(doc.rules()) else "", condition)
+            add = aria(ui.button(t("add_rule"), icon="add", on_click=self._add_rule), label=t("add_rule")) \
+                .props("outline dense no-caps").mark("editor-add-rule")
+            if not fields:
+                add.disable()
+            ctx.may_focus("add-rule", add)
+
     def _templates(self, doc: SourceDocument) -> None:
         t = self.t
         for key, title in (("promptTemplate", "wizard_prompt"), ("validatorPrompt", "wizard_validator")):
@@ -400,6 +438,23 @@ class FormView:
         if self.doc is not None:
             self.doc.remove_page(index)
             self._focus_next = "add-page"
+            self.rebuilt()
+
+    def _rule(self, index: int, key: str, value: object, lang: str | None = None) -> None:
+        if self.doc is not None:
+            self.doc.set_rule(index, key, value, lang)
+            self.edited()
+
+    def _add_rule(self) -> None:
+        if self.doc is not None and self.doc.fields():
+            self.doc.add_rule(str(self.doc.fields()[0].get("name")), self.lang, self.t("rule_new_message"))
+            self._focus_next = "rule-new"
+            self.rebuilt()
+
+    def _remove_rule(self, index: int) -> None:
+        if self.doc is not None:
+            self.doc.remove_rule(index)
+            self._focus_next = "add-rule"
             self.rebuilt()
 
     def _follow_up(self, index: int, key: str, value: object, lang: str | None = None) -> None:

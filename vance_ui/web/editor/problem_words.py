@@ -20,7 +20,11 @@ _KEY_LABELS = {"title": "wizard_title", "description": "wizard_description", "ic
                "help": "field_help", "name": "field_name", "type": "field_type", "choices": "field_choices",
                "item": "field_items", "showIf": "field_show_if", "defaultValue": "field_default",
                "promptTemplate": "wizard_prompt", "validatorPrompt": "wizard_validator", "fields": "editor_fields",
-               "pages": "editor_pages", "wizard": "follow_up_wizard", "condition": "follow_up_condition"}
+               "pages": "editor_pages", "wizard": "follow_up_wizard", "condition": "follow_up_condition",
+               "minLength": "field_min_length", "maxLength": "field_max_length", "pattern": "field_pattern",
+               "patternMessage": "field_pattern_message", "minSelected": "field_min_selected",
+               "maxSelected": "field_max_selected", "rules": "editor_rules", "if": "rule_condition",
+               "message": "rule_message"}
 
 
 def _item(data: Any, key: str | int) -> Any:
@@ -65,7 +69,9 @@ class ProblemWords:
             return t("problem_at_page", number=path[1] + 1)
         if head == "suggestedFollowUps" and len(path) > 1 and isinstance(path[1], int):
             return t("problem_at_follow_up", number=path[1] + 1)
-        if head in ("promptTemplate", "validatorPrompt", "fields", "pages", "suggestedFollowUps"):
+        if head == "rules" and len(path) > 1 and isinstance(path[1], int):
+            return t("problem_at_rule", number=path[1] + 1)
+        if head in ("promptTemplate", "validatorPrompt", "fields", "pages", "suggestedFollowUps", "rules"):
             return t(_KEY_LABELS.get(str(head), "editor_follow_ups"))
         return t("editor_general")
 
@@ -80,7 +86,7 @@ class ProblemWords:
             return t("problem_unknown_key", name=p.get("key", ""))
         if code == "missing":
             return t("problem_missing", what=self._key(p.get("key", "")))
-        if code == "too_short":
+        if code in ("too_short", "string_too_short"):  # a list or a text left empty
             return self._too_short(path, last)
         if code == "unknown_type":
             return t("problem_unknown_type", type=p.get("type", ""))

@@ -19,8 +19,15 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from vance_ui.wizards.format.paths import Path
 from vance_ui.wizards.format.yaml_source import SourceProblem
-from vance_ui.wizards.source.follow_ups import SourceFollowUps
-from vance_ui.wizards.source.keys import COMMON_FIELD_KEYS, FIELD_KEYS, TYPE_KEYS, WIZARD_KEYS
+from vance_ui.wizards.source.entries import SourceEntries
+from vance_ui.wizards.source.keys import (
+    COMMON_FIELD_KEYS,
+    FIELD_KEYS,
+    FOLLOW_UP_KEYS,
+    RULE_KEYS,
+    TYPE_KEYS,
+    WIZARD_KEYS,
+)
 from vance_ui.wizards.source.pages import SourcePages
 from vance_ui.wizards.source.roundtrip import (
     block_scalar,
@@ -41,14 +48,15 @@ FieldPath = tuple[int, ...]
 
 
 class SourceDocument:
-    """One wizard file's YAML, parsed for round-trip editing. Its pages and follow-ups are kept by
-    `SourcePages` and `SourceFollowUps` over the same root map."""
+    """One wizard file's YAML, parsed for round-trip editing. Its pages, follow-ups and rules are kept
+    by `SourcePages` and `SourceEntries` over the same root map."""
 
     def __init__(self, root: CommentedMap, original: str | None = None) -> None:
         self.root = root
         self.original = original  # the text parsed: its formatting is kept where the data did not change
         self._pages = SourcePages(root)
-        self._follow_ups = SourceFollowUps(root)
+        self._follow_ups = SourceEntries(root, "suggestedFollowUps", FOLLOW_UP_KEYS)
+        self._rules = SourceEntries(root, "rules", RULE_KEYS)
 
     @classmethod
     def parse(cls, text: str) -> SourceDocument:
@@ -218,7 +226,8 @@ class SourceDocument:
         self._complete(path, type_, lang)
 
     def set_field_text(self, path: FieldPath, key: str, lang: str, value: str) -> None:
-        """A localized text of a field (label, help); an empty help goes away entirely."""
+        """A localized text of a field (label, help, patternMessage); an empty help or message goes away
+        entirely."""
         set_localized(self.field(path), key, lang, value, FIELD_KEYS, optional=key != "label")
 
     # -- choices ----------------------------------------------------------------------------
@@ -278,7 +287,7 @@ class SourceDocument:
         return self._follow_ups.all()
 
     def add_follow_up(self, wizard: str, lang: str, label: str) -> None:
-        self._follow_ups.add(wizard, lang, label)
+        self._follow_ups.add({"wizard": wizard}, lang, {"label": label})
 
     def set_follow_up(self, index: int, key: str, value: Any, lang: str | None = None) -> None:
         """`wizard` or `condition`; with `lang`, the label in that language."""
@@ -286,6 +295,22 @@ class SourceDocument:
 
     def remove_follow_up(self, index: int) -> None:
         self._follow_ups.remove(index)
+
+    # -- rules ------------------------------------------------------------------------------
+
+    def rules(self) -> list[CommentedMap]:
+        return self._rules.all()
+
+    def add_rule(self, field: str, lang: str, message: str) -> None:
+        """A check across fields with its condition still to write."""
+        self._rules.add({"if": "", "field": field}, lang, {"message": message})
+
+    def set_rule(self, index: int, key: str, value: Any, lang: str | None = None) -> None:
+        """`if` or `field`; with `lang`, the message in that language."""
+        self._rules.set(index, key, value, lang)
+
+    def remove_rule(self, index: int) -> None:
+        self._rules.remove(index)
 
     # -- examples ---------------------------------------------------------------------------
 

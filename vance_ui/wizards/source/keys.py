@@ -14,6 +14,7 @@ FIELD_KEYS = ("name", "type", "label", "help", "required", "showIf", "rows", "mi
               "minSelected", "maxSelected", "item", "defaultValue", "fromMessage")
 PAGE_KEYS = ("title", "description", "fields", "showIf")
 FOLLOW_UP_KEYS = ("wizard", "label", "prefill", "condition")
+RULE_KEYS = ("if", "field", "message")
 
 #: the keys every field type has
 COMMON_FIELD_KEYS = frozenset({*model_keys(FieldBase), "type"})
