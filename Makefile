@@ -64,22 +64,16 @@ css: $(STAMP) $(NODE_STAMP)
 icons: $(STAMP) chromium
 	$(PY) scripts/app_icons.py
 
+# every test, in two pytest processes at once, one per core (scripts/test_in_parallel.py): the
+# browser tests beside the others
 test: $(STAMP) chromium postgresql nginx axe
 	$(PY) scripts/check_supply_chain.py
-	$(PY) -m pytest -q
+	$(PY) scripts/test_in_parallel.py full
 
 # the quick suite: no test marked browser (real Chromium), pg (PostgreSQL) or slow (see the markers in
-# pyproject.toml), in two pytest processes at once, one per core: tests/web and tests/domain beside the others
-FAST := -q -p no:cacheprovider -m "not browser and not pg and not slow"
-
+# pyproject.toml), in two pytest processes at once: tests/web and tests/domain beside the others
 test-fast: $(STAMP)
-	@logs=$$(mktemp -d); \
-	$(PY) -m pytest $(FAST) tests/web tests/domain >$$logs/web 2>&1 & web=$$!; \
-	$(PY) -m pytest $(FAST) tests --ignore=tests/web --ignore=tests/domain >$$logs/rest 2>&1; rest=$$?; \
-	wait $$web; web=$$?; \
-	cat $$logs/rest $$logs/web; rm -rf $$logs; \
-	echo "test-fast: tests/web and tests/domain exit $$web, the other tests exit $$rest"; \
-	[ $$web -eq 0 ] && [ $$rest -eq 0 ]
+	$(PY) scripts/test_in_parallel.py fast
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check vance_ui tests app.py scripts bench

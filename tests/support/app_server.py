@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import subprocess
@@ -36,10 +37,27 @@ class AppServer:
                 self.process.wait(timeout=5)
 
 
+#: the loopback ports the tests hand out: below the kernel's ephemeral range (32768-60999), so no
+#: outgoing connection and no `bind(0)` ever takes one; each test process of `make test` has its own
+#: block (`VANCE_TEST_PORTS`: 0, 1, ...), so two processes side by side never get the same port
+PORT_BASE, PORTS_PER_PROCESS = 20_000, 3_000
+#: where in its block a process starts: one after another, a port of a last run's process (maybe
+#: still in TIME_WAIT) is not the first one tried
+_next_port = itertools.count(os.getpid() % PORTS_PER_PROCESS)
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A loopback port nothing listens on, from this process's block, not handed out before."""
+    low = PORT_BASE + int(os.environ.get("VANCE_TEST_PORTS", "0")) * PORTS_PER_PROCESS
+    for _ in range(PORTS_PER_PROCESS):
+        port = low + next(_next_port) % PORTS_PER_PROCESS
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:  # in use, or a closed connection's TIME_WAIT
+                continue
+        return port
+    raise RuntimeError(f"no free port in {low}-{low + PORTS_PER_PROCESS - 1}")
 
 
 def child_env(data_dir: Path, port: int, extra: Mapping[str, str] | None) -> dict[str, str]:

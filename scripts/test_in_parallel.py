@@ -1,0 +1,69 @@
+"""`make test` and `make test-fast`: the suite in two pytest processes at once, one per core.
+
+Each process is a list of pytest runs made one after the other, with its own block of loopback
+ports (`VANCE_TEST_PORTS`, tests/support/app_server.py `free_port`), so the two never race for a
+port. Each process's output is printed when both have ended; the exit status is 1 when any run
+failed.
+
+    python scripts/test_in_parallel.py full   # every test: the browser tests beside the others
+    python scripts/test_in_parallel.py fast   # no browser, pg or slow test: tests/web and tests/domain beside the rest
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+FAST = ["-m", "not browser and not pg and not slow"]
+
+#: per suite, per process, its pytest runs. In the full suite the hosting tests (browser tests that
+#: start nginx and two instances) follow the other tests: that evens out the two processes' time
+SUITES: dict[str, list[list[list[str]]]] = {
+    "full": [
+        [["-m", "browser", "--ignore=tests/hosting"]],
+        [["-m", "not browser"], ["-m", "browser", "tests/hosting"]],
+    ],
+    "fast": [
+        [[*FAST, "tests/web", "tests/domain"]],
+        [[*FAST, "tests", "--ignore=tests/web", "--ignore=tests/domain"]],
+    ],
+}
+
+
+def run_process(number: int, runs: list[list[str]], log: Path, failed: list[str]) -> None:
+    env = {**os.environ, "VANCE_TEST_PORTS": str(number)}
+    with log.open("w") as out:
+        for args in runs:
+            started = time.monotonic()
+            code = subprocess.call([*PYTEST, *args], stdout=out, stderr=subprocess.STDOUT, env=env)
+            out.write(f"\n[{' '.join(args)}: exit {code} after {time.monotonic() - started:.0f} s]\n")
+            out.flush()
+            if code != 0:
+                failed.append(" ".join(args))
+
+
+def main() -> int:
+    suite = SUITES[sys.argv[1] if len(sys.argv) > 1 else "full"]
+    failed: list[str] = []
+    with tempfile.TemporaryDirectory() as logs:
+        paths = [Path(logs) / f"process-{number}" for number in range(len(suite))]
+        threads = [threading.Thread(target=run_process, args=(number, runs, path, failed))
+                   for number, (runs, path) in enumerate(zip(suite, paths, strict=True))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for path in paths:
+            sys.stdout.write(path.read_text(errors="replace"))
+    print("failed: " + "; ".join(failed) if failed else "every run passed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
