@@ -1,4 +1,4 @@
-"""Renaming a field in the form view: what reads it (templates, showIfs, follow-ups, page lists)
+"""Renaming a field in the form view: what reads it (templates, showIfs, rules, follow-ups, page lists)
 can read the new name, and nothing else changes (attributes, strings, text, raw blocks)."""
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ fields:
 pages:
   - { title: { en: One }, fields: [topic, people] }
   - { title: { en: Two }, fields: [extra], showIf: "topic" }
+rules:
+  - { if: "topic == extra", field: topic, message: { en: "Say something new" } }
 promptTemplate: |
   About {{ topic }} ({{ 'topic' }}) for {% for p in people %}{{ p.name }}{% endfor %}
   {% if topic %}topic given{% endif %} {% raw %}{{ topic }}{% endraw %}
@@ -40,8 +42,8 @@ suggestedFollowUps:
 def test_renaming_a_field_and_its_uses_keeps_the_wizard_loading(templates: Templates) -> None:
     doc = SourceDocument.parse(TRIP)
     doc.set_field((0,), "name", "venue")
-    assert len(doc.uses_of("topic")) == 8
-    assert doc.rename_uses("topic", "venue") == 8
+    assert len(doc.uses_of("topic")) == 9
+    assert doc.rename_uses("topic", "venue") == 9
     assert doc.uses_of("topic") == []
     text = doc.dump()
     load_wizard("trip", text.encode(), "trip.yaml", templates)  # loads: nothing reads 'topic' any more
@@ -51,6 +53,7 @@ def test_renaming_a_field_and_its_uses_keeps_the_wizard_loading(templates: Templ
     assert data["fields"][1]["item"][1]["showIf"] == "venue and name"
     assert data["fields"][2]["showIf"] == "venue == 'topic'"
     assert data["pages"][0]["fields"] == ["venue", "people"] and data["pages"][1]["showIf"] == "venue"
+    assert data["rules"][0] == {"if": "venue == extra", "field": "venue", "message": {"en": "Say something new"}}
     follow_up = data["suggestedFollowUps"][0]
     assert follow_up["prefill"] == {"topic": "{{ venue }}"}  # the key is the target wizard's field
     assert follow_up["condition"] == "venue != ''" and follow_up["label"] == {"en": "Again about {{ venue }}"}

@@ -334,7 +334,8 @@ class FormView:
                          label=f"{t('rule_message')} ({t('problem_at_rule', number=number)})") \
                         .props("outlined dense").classes("w-full").mark("editor-rule-message")
                     ctx.slots.add(("rules", index), row, [condition])
-                    ctx.may_focus("rule-new" if number == len(doc.rules()) else "", condition)
+                    if number == len(doc.rules()):  # the newest, just added
+                        ctx.may_focus("rule-new", condition)
             add = aria(ui.button(t("add_rule"), icon="add", on_click=self._add_rule), label=t("add_rule")) \
                 .props("outline dense no-caps").mark("editor-add-rule")
             if not fields:

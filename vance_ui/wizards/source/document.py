@@ -198,10 +198,13 @@ class SourceDocument:
 
     def set_field(self, path: FieldPath, key: str, value: Any) -> None:
         """One setting of a field (required, rows, integerMin, showIf, ...); None or "" removes it.
-        Renaming a top-level field renames it in the pages too."""
+        Renaming a top-level field renames it in the pages and as the field of a rule too."""
         field = self.field(path)
         if key == "name" and len(path) == 1 and isinstance(value, str):
             self._pages.field_renamed(field.get("name"), value)
+            for rule in self._rules.all():
+                if rule.get("field") == field.get("name"):
+                    rule["field"] = value
         if key != "name" and (value is None or value == ""):
             field.pop(key, None)
         else:  # a name being retyped may be empty for a moment: it stays in its place

@@ -1,7 +1,8 @@
 """Where a wizard file reads a top-level field's name, and renaming it there: the prompt and
 validator templates, every showIf (a repeat item's too, unless the item has a field of that name,
-which its own showIfs then read), and each follow-up's label, prefill values and condition. The
-page lists name fields too; `SourcePages` renames those itself."""
+which its own showIfs then read), each rule's condition, and each follow-up's label, prefill values
+and condition. The page lists and the rules' `field` name fields too; `SourceDocument` renames
+those with the field itself."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def _places(root: CommentedMap, name: str) -> Iterator[Place]:
     for index, page in enumerate(mappings_under(root, "pages")):
         yield page, "showIf", True, ("pages", index, "showIf")
     yield from _field_places(root, ("fields",), name)
+    for index, rule in enumerate(mappings_under(root, "rules")):
+        yield rule, "if", True, ("rules", index, "if")
     for index, follow_up in enumerate(mappings_under(root, "suggestedFollowUps")):
         base: Path = ("suggestedFollowUps", index)
         for group in ("label", "prefill"):
