@@ -1,9 +1,8 @@
 """`make test` and `make test-fast`: the suite in two pytest processes at once, one per core.
 
-Each process is a list of pytest runs made one after the other, with its own block of loopback
-ports (`VANCE_TEST_PORTS`, tests/support/app_server.py `free_port`), so the two never race for a
-port. Each process's output is printed when both have ended; the exit status is 1 when any run
-failed.
+Each process is a list of pytest runs made one after the other (the two never race for a loopback
+port: tests/support/app_server.py `free_port`). Each process's output is printed when both have
+ended; the exit status is 1 when any run failed.
 
     python scripts/test_in_parallel.py full   # every test: the browser tests beside the others
     python scripts/test_in_parallel.py fast   # no browser, pg or slow test: tests/web and tests/domain beside the rest
@@ -11,7 +10,6 @@ failed.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -36,12 +34,11 @@ SUITES: dict[str, list[list[list[str]]]] = {
 }
 
 
-def run_process(number: int, runs: list[list[str]], log: Path, failed: list[str]) -> None:
-    env = {**os.environ, "VANCE_TEST_PORTS": str(number)}
+def run_process(runs: list[list[str]], log: Path, failed: list[str]) -> None:
     with log.open("w") as out:
         for args in runs:
             started = time.monotonic()
-            code = subprocess.call([*PYTEST, *args], stdout=out, stderr=subprocess.STDOUT, env=env)
+            code = subprocess.call([*PYTEST, *args], stdout=out, stderr=subprocess.STDOUT)
             out.write(f"\n[{' '.join(args)}: exit {code} after {time.monotonic() - started:.0f} s]\n")
             out.flush()
             if code != 0:
@@ -53,8 +50,8 @@ def main() -> int:
     failed: list[str] = []
     with tempfile.TemporaryDirectory() as logs:
         paths = [Path(logs) / f"process-{number}" for number in range(len(suite))]
-        threads = [threading.Thread(target=run_process, args=(number, runs, path, failed))
-                   for number, (runs, path) in enumerate(zip(suite, paths, strict=True))]
+        threads = [threading.Thread(target=run_process, args=(runs, path, failed))
+                   for runs, path in zip(suite, paths, strict=True)]
         for thread in threads:
             thread.start()
         for thread in threads:

@@ -4,29 +4,32 @@ side, each starting servers, PostgreSQL clusters and nginx; a port handed to bot
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
 
-from tests.support.app_server import PORT_BASE, PORTS_PER_PROCESS, free_port
+from tests.support.app_server import TEST_PORTS, free_port
 from tests.support.paths import REPO
 
-HAND_OUT = "from tests.support.app_server import free_port; print(*(free_port() for _ in range(200)))"
+#: a process that takes 300 ports, says which, and holds them until its standard input closes
+HOLDER = "from tests.support.app_server import free_port; import sys; " \
+         "print(*(free_port() for _ in range(300)), flush=True); sys.stdin.read()"
 
 
-def ports_of_process(number: int) -> set[int]:
-    env = {**os.environ, "VANCE_TEST_PORTS": str(number), "PYTHONPATH": str(REPO)}
-    out = subprocess.run([sys.executable, "-c", HAND_OUT], env=env, cwd=REPO, capture_output=True, text=True,
-                         check=True, timeout=60).stdout
-    return {int(port) for port in out.split()}
-
-
-def test_two_test_processes_never_get_the_same_port() -> None:
-    first, second = ports_of_process(0), ports_of_process(1)
-    assert len(first) == len(second) == 200, "a process never hands out a port twice"
-    assert not first & second
-    assert all(PORT_BASE + PORTS_PER_PROCESS <= port < PORT_BASE + 2 * PORTS_PER_PROCESS for port in second)
+def test_processes_side_by_side_never_get_the_same_port() -> None:
+    holders = [subprocess.Popen([sys.executable, "-c", HOLDER], cwd=REPO, stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True) for _ in range(3)]
+    try:
+        taken = [{int(port) for port in holder.stdout.readline().split()} for holder in holders]  # type: ignore[union-attr]
+        mine = {free_port() for _ in range(300)}
+    finally:
+        for holder in holders:
+            holder.communicate("", timeout=30)
+    assert [len(ports) for ports in taken] == [300, 300, 300], "a process never hands out a port twice"
+    everyone = [*taken, mine]
+    for index, ports in enumerate(everyone):
+        assert all(port in TEST_PORTS for port in ports)
+        assert not any(ports & other for other in everyone[index + 1:])
 
 
 def test_a_port_in_use_is_not_handed_out() -> None:
@@ -34,5 +37,5 @@ def test_a_port_in_use_is_not_handed_out() -> None:
     with socket.socket() as server:
         server.bind(("127.0.0.1", listening))
         server.listen()
-        ports = {free_port() for _ in range(PORTS_PER_PROCESS - 1)}  # once round the block
+        ports = {free_port() for _ in range(len(TEST_PORTS) // 4)}
     assert listening not in ports

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import os
+import random
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,26 +41,31 @@ class AppServer:
 
 
 #: the loopback ports the tests hand out: below the kernel's ephemeral range (32768-60999), so no
-#: outgoing connection and no `bind(0)` ever takes one; each test process of `make test` has its own
-#: block (`VANCE_TEST_PORTS`: 0, 1, ...), so two processes side by side never get the same port
-PORT_BASE, PORTS_PER_PROCESS = 20_000, 3_000
-#: where in its block a process starts: one after another, a port of a last run's process (maybe
-#: still in TIME_WAIT) is not the first one tried
-_next_port = itertools.count(os.getpid() % PORTS_PER_PROCESS)
+#: outgoing connection and no `bind(0)` takes one
+TEST_PORTS = range(20_000, 32_000)
+#: a lock file per port handed out, held until the process ends: test processes side by side (`make
+#: test` runs two, and an engineer may run more) never hand out the same port
+PORT_LOCKS = Path(tempfile.gettempdir()) / "vance-test-ports"
+_held_locks: list[int] = []  # the locks' file descriptors
+_next_port = itertools.count(random.randrange(len(TEST_PORTS)))  # processes start apart
 
 
 def free_port() -> int:
-    """A loopback port nothing listens on, from this process's block, not handed out before."""
-    low = PORT_BASE + int(os.environ.get("VANCE_TEST_PORTS", "0")) * PORTS_PER_PROCESS
-    for _ in range(PORTS_PER_PROCESS):
-        port = low + next(_next_port) % PORTS_PER_PROCESS
-        with socket.socket() as sock:
-            try:
+    """A loopback port nothing listens on and no other test process was given, for this process."""
+    PORT_LOCKS.mkdir(exist_ok=True)
+    for _ in range(len(TEST_PORTS)):
+        port = TEST_PORTS[next(_next_port) % len(TEST_PORTS)]
+        lock = os.open(PORT_LOCKS / str(port), os.O_CREAT | os.O_RDWR, 0o600)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            with socket.socket() as sock:
                 sock.bind(("127.0.0.1", port))
-            except OSError:  # in use, or a closed connection's TIME_WAIT
-                continue
+        except OSError:  # another process's port, in use, or a closed connection's TIME_WAIT
+            os.close(lock)  # and with it the lock
+            continue
+        _held_locks.append(lock)
         return port
-    raise RuntimeError(f"no free port in {low}-{low + PORTS_PER_PROCESS - 1}")
+    raise RuntimeError(f"no free port in {TEST_PORTS}")
 
 
 def child_env(data_dir: Path, port: int, extra: Mapping[str, str] | None) -> dict[str, str]:
