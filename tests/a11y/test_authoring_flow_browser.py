@@ -49,7 +49,7 @@ TRIPS = {
                ("Berlin", "Date", "Number", "List"), ("Lisbon", "2027-05-14", "3", ("beaches", "fado")),
                "Plan a trip to Lisbon on 2027-05-14 for 3 people.\n- beaches\n- fado"),
     "de": Trip("Plane eine Reise nach Berlin am 03.12.2026 für 4 Personen.\n- Museen\n- Essen",
-               ("Berlin", "03.12.2026", "4"), "plane-eine-reise-nach-berlin-am-03-12-20",
+               ("Berlin", "03.12.2026", "4"), "plane-eine-reise-nach-berlin-am-03-12",
                ("Berlin", "Datum", "Zahl", "Liste"), ("Lissabon", "2027-05-14", "3", ("Strände", "Fado")),
                "Plane eine Reise nach Lissabon am 2027-05-14 für 3 Personen.\n- Strände\n- Fado"),
 }
