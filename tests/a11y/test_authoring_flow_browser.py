@@ -55,15 +55,19 @@ TRIPS = {
 }
 
 
-def assert_fits(page: Page, where: str) -> None:
+def assert_fits(page: Page, where: str, box: Locator | None) -> None:
+    """Nothing scrolls sideways, and the dialog `box` (if any) lies within the screen."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= WIDTH, f"{where} is {width} px wide on a {WIDTH} px screen"
+    bounds = box.bounding_box() if box is not None else None
+    assert box is None or (bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= WIDTH), \
+        f"{where} lies at {bounds} on a {WIDTH} px screen"
 
 
-def axe_clean(page: Page, where: str) -> None:
+def axe_clean(page: Page, where: str, box: Locator | None = None) -> None:
     settle(page)
     assert_no_blocking(page, f"{where} ({WIDTH} px)")
-    assert_fits(page, where)
+    assert_fits(page, where, box)
 
 
 def select_in_prompt(page: Page, start: int, length: int) -> None:
@@ -104,7 +108,7 @@ def make_fields_by_keyboard(page: Page, t: Texts, trip: Trip, lang: str) -> Loca
     for text, label in zip(trip.parts, trip.labels[:3], strict=True):
         first_line = first_line.replace(text, f"[{label}]", 1)
     expect(dialog.get_by_role("region", name=t("prompt_preview"))).to_have_text(f"{first_line}\n[{trip.labels[3]}]")
-    axe_clean(page, f"New wizard from a prompt with four fields ({lang})")
+    axe_clean(page, f"New wizard from a prompt with four fields ({lang})", dialog)
     return dialog
 
 
@@ -161,7 +165,7 @@ def use_from_the_wizards_tab(page: Page, base_url: str, t: Texts, trip: Trip, la
     page.keyboard.type(people)
     first_line = trip.used.split("\n", 1)[0]
     expect(form.locator(".vance-preview")).to_contain_text(first_line)
-    axe_clean(page, f"the new wizard's first page ({lang})")
+    axe_clean(page, f"the new wizard's first page ({lang})", form)
 
     form.get_by_role("button", name=t("next"), exact=True).click()
     expect(form.locator(".vance-steps [aria-current=step]")).to_contain_text(f"{t('page')} 2")
@@ -171,7 +175,7 @@ def use_from_the_wizards_tab(page: Page, base_url: str, t: Texts, trip: Trip, la
         form.get_by_role("textbox", name=t("field_in_entry", label="Text", n=number), exact=True).click()
         page.keyboard.type(item)
     expect(form.locator(".vance-preview")).to_contain_text(trip.used)
-    axe_clean(page, f"the new wizard's second page ({lang})")
+    axe_clean(page, f"the new wizard's second page ({lang})", form)
 
     form.get_by_role("button", name=t("use_prompt"), exact=True).focus()
     page.keyboard.press("Enter")
