@@ -232,6 +232,9 @@ def test_a_type_the_text_does_not_fit_still_loads_without_an_example(templates: 
 
 @pytest.mark.parametrize(("prompt", "name"), [
     (TRIP, "plan-a-trip-to-berlin-on-2026-12-03-for"), ("Größe {{ x }} prüfen", "groesse-x-pruefen"),
+    ("Plane eine Reise nach Berlin am 03.12.2026 für 4 Personen.", "plane-eine-reise-nach-berlin-am-03-12"),
+    ("Supercalifragilisticexpialidocious-and-then-some more", "supercalifragilisticexpialidocious-and"),
+    ("A" * 50, "a" * 40),
     ("🎉 !!!", "from-prompt"), ("", "from-prompt"),
 ])
 def test_the_wizard_s_name_is_proposed_from_the_prompt_s_first_words(prompt: str, name: str) -> None:

@@ -145,9 +145,13 @@ def _title(prompt: str) -> str:
 
 
 def wizard_name_for(prompt: str) -> str:
-    """A wizard (file) name proposed from the prompt's first words: `plan-a-trip-to-berlin`."""
+    """A wizard (file) name proposed from the prompt's first words: `plan-a-trip-to-berlin`; whole
+    words only (no `...-03-12-20` of `03.12.2026`), unless the first word alone is too long."""
     words = re.findall(r"[a-z0-9]+", ascii_text(_title(prompt) if prompt.strip() else "").lower())
-    name = "-".join(words)[:_NAME_CHARS].strip("-")
+    name = "-".join(words)
+    if len(name) > _NAME_CHARS:
+        cut = name[:_NAME_CHARS + 1]  # a word that ends right at the limit is whole
+        name = cut.rsplit("-", 1)[0] if "-" in cut else name[:_NAME_CHARS]
     return name if WIZARD_NAME_RE.fullmatch(name) else "from-prompt"
 
 
