@@ -212,8 +212,9 @@ class FormView:
             for mark, key in SECTIONS:
                 ui.button(t(key), on_click=lambda m=mark: self._jump(m)) \
                     .props("flat dense no-caps size=sm").mark(f"editor-jump-{mark}")
-            ui.button(t("add_field"), icon="add", on_click=self._jump_to_add_field) \
-                .props("flat dense no-caps size=sm").mark("editor-jump-add-field")
+                if mark == "editor-section-fields":  # the commonest jump, next to its section's
+                    ui.button(t("add_field"), icon="add", on_click=self._jump_to_add_field) \
+                        .props("flat dense no-caps size=sm").mark("editor-jump-add-field")
 
     def _section(self, key: str, mark: str, path: Path | None = None) -> ui.column:
         with ui.column().classes("w-full gap-2 vance-editor-section").mark(mark) as box:
