@@ -75,7 +75,7 @@ class ChatPage:
         self.client = ui.context.client
         self._wizards_stale = False  # a wizard changed since this page's list was read
         self.list_reads = LatestRun(self._wizards_changed, alive=lambda: not self.client.is_deleted,
-                                         name="wizards changed")
+                                    name="wizards changed")
         key = hub.add(self.files_changed)
         self.client.on_delete(lambda: hub.remove(key))
         self.client.on_connect(self._browser_connected)
