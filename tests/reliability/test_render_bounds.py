@@ -266,13 +266,13 @@ def test_what_a_worker_compiled_before_does_not_eat_a_later_renders_memory() -> 
 
     pool = pools.RenderPool(size=1)
     templates = Templates(pool)
+    # the memory is the point here: on a busy 2-core machine the (lower-priority) worker can take
+    # longer than a render's 1 s wall-clock deadline for these (the deadline has tests of its own)
+    unhurried = dataclasses.replace(DEFAULT_LIMITS, deadline_seconds=10.0)
     big = templates.check("{% for i in range(2) %}{{ i }}{% endfor %}" * 500, "promptTemplate")
     for index in range(30):  # as a warm-up would: ~20 KB templates, each compiled and rendered once
-        templates.render(templates.check(big.source + f"{{{{ {index} }}}}", "promptTemplate"), {})
+        templates.render(templates.check(big.source + f"{{{{ {index} }}}}", "promptTemplate"), {}, limits=unhurried)
     hungry = templates.check("{{ ([range(100000)|list] * 20)|sum(start=[])|length }}", "promptTemplate")
-    # the memory is the point here: on a busy 2-core machine building the list can take longer than
-    # a render's 1 s wall-clock deadline (the deadline has tests of its own)
-    unhurried = dataclasses.replace(DEFAULT_LIMITS, deadline_seconds=10.0)
     assert templates.render(hungry, {}, limits=unhurried) == "2000000"
     pool.close()
 
