@@ -6,7 +6,7 @@ ended; the exit status is 1 when any run failed.
 
     python scripts/test_in_parallel.py fast   # no browser, pg or slow test: tests/web and tests/domain beside the rest
     python scripts/test_in_parallel.py full   # every test: the browser tests beside the others (and the
-                                              # hosting tests after the others), ~17 instead of ~24 minutes
+                                              # hosting tests after the others)
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The loopback ports the tests hand out (`free_port`): `make test` runs two pytest processes side by
-side, each starting servers, PostgreSQL clusters and nginx; a port handed to both failed tests with
-"address already in use"."""
+"""The loopback ports the tests hand out (`free_port`): pytest processes side by side (`make
+test-fast` runs two, an engineer may run more) each start servers, PostgreSQL clusters and nginx; a
+port handed to two of them failed tests with "address already in use"."""
 
 from __future__ import annotations
 
@@ -32,10 +32,23 @@ def test_processes_side_by_side_never_get_the_same_port() -> None:
         assert not any(ports & other for other in everyone[index + 1:])
 
 
-def test_a_port_in_use_is_not_handed_out() -> None:
-    listening = free_port()
+#: a process whose next candidate port is the one given: which port it hands out
+NEXT_FROM = "import itertools, sys; from tests.support import app_server as ports; " \
+            "ports._next_port = itertools.count(int(sys.argv[1]) - ports.TEST_PORTS.start); print(ports.free_port())"
+
+
+def handed_out_after(port: int) -> int:
+    out = subprocess.run([sys.executable, "-c", NEXT_FROM, str(port)], cwd=REPO, capture_output=True, text=True,
+                         check=True, timeout=60).stdout
+    return int(out)
+
+
+def test_a_port_in_use_or_given_to_another_process_is_skipped() -> None:
+    given = free_port()  # this process holds it; nothing listens there yet
+    assert handed_out_after(given) != given
+    unheld = handed_out_after(given + 2_000)  # by a process that has ended: nobody holds it now
     with socket.socket() as server:
-        server.bind(("127.0.0.1", listening))
+        server.bind(("127.0.0.1", unheld))
         server.listen()
-        ports = {free_port() for _ in range(len(TEST_PORTS) // 4)}
-    assert listening not in ports
+        assert handed_out_after(unheld) != unheld, "in use"
+    assert handed_out_after(unheld) == unheld, "free again: handed out as it comes"
