@@ -11,6 +11,7 @@ window.vanceEditor = (() => {
     window.vanceEditorDirty = dirty === true;
   };
   setDirty(false);
+  let escapeFree = false; // the last Escape press inside the editor was not used by what had focus
   window.addEventListener("beforeunload", (event) => {
     if (window.vanceEditorDirty) {
       event.preventDefault();
@@ -115,10 +116,18 @@ window.vanceEditor = (() => {
       return new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true))));
     },
 
-    // A key handler's event goes to the server only if nothing inside used the key (a select
-    // closing its list, CodeMirror its completion). `emit` is NiceGUI's, given to a js_handler.
-    unlessUsed(event, emit) {
-      if (!event.defaultPrevented) emit();
+    // Escape leaves the editor when it is released, as Quasar's own dialogs act on the release:
+    // acting on the press, the question it may open would take the release as its own Escape and
+    // close at once. Only a press nothing inside used counts (a select closing its list, CodeMirror
+    // its completion), and a held key's repeats are one press. `emit` is NiceGUI's, given to a
+    // js_handler.
+    escapePressed(event) {
+      if (!event.repeat) escapeFree = !event.defaultPrevented;
+    },
+    escapeReleased(event, emit) {
+      if (!escapeFree) return;
+      escapeFree = false;
+      emit();
     },
   };
 })();

@@ -306,6 +306,31 @@ def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(
     assert path.read_text("utf-8") == NOTES
 
 
+def test_escape_held_down_asks_and_its_release_does_not_answer_the_question(page: Page,
+                                                                           server: AppServer) -> None:
+    write_wizard(server.data_dir, "_user_local", "notes-escape-held", NOTES)
+    page.goto(server.base_url)
+    edit_from_the_wizards_tab(page, "notes-escape-held", "Meeting notes")
+    dialog = page.get_by_role("dialog", name="Wizard editor: notes-escape-held")
+    dialog.get_by_label("Title (EN)").fill("Half-written title")
+    page.wait_for_function("window.vanceEditorDirty === true")
+    icon = dialog.get_by_role("combobox", name="Icon")
+    icon.focus()
+    page.keyboard.press("Enter")  # opens the icon list
+    expect(page.get_by_role("listbox")).to_be_visible()
+    page.keyboard.press("Escape")  # closes the list, nothing more
+    expect(page.get_by_role("listbox")).to_be_hidden()
+    expect(icon).to_be_focused()
+    dialog.get_by_label("Title (EN)").focus()
+    page.keyboard.down("Escape")  # a person's key press: the release comes a moment later
+    page.wait_for_timeout(150)
+    page.keyboard.up("Escape")
+    question = page.locator(".vance-editor-dialog")
+    expect(question).to_have_count(1)  # one question: the list's Escape did not ask
+    question.get_by_role("button", name="Leave").click()  # still there to answer: the release kept it
+    expect(dialog).to_have_count(0)
+
+
 def test_a_save_in_the_dialog_shows_in_the_same_pages_wizards_tab(page: Page, server: AppServer) -> None:
     write_wizard(server.data_dir, "_user_local", "notes-same-page", NOTES)
     page.goto(server.base_url)

@@ -12,8 +12,9 @@ from nicegui.awaitable_response import AwaitableResponse
 
 SCRIPT_URL = "/assets/editor.js"
 
-#: a key handler (`js_handler`) that sends the event only if nothing inside used the key
-UNLESS_USED = "(event) => vanceEditor.unlessUsed(event, emit)"
+#: key handlers (`js_handler`) for Escape: the press is noted, its release sent unless the press was used
+ESCAPE_PRESSED = "(event) => vanceEditor.escapePressed(event)"
+ESCAPE_RELEASED = "(event) => vanceEditor.escapeReleased(event, emit)"
 
 
 def add_script() -> None:

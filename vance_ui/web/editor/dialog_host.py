@@ -44,8 +44,9 @@ async def open_editor(ctx: PageContext, query: Mapping[str, str], opener: ui.ele
     async def escape() -> None:
         await editor.commands.leave()
 
-    # not when something inside used the key (a select closing its list, CodeMirror its completion)
-    sheet.on("keydown.esc", escape, js_handler=browser.UNLESS_USED)
+    # on the key's release, and not when something inside used it (a select closing its list)
+    sheet.on("keydown.esc", js_handler=browser.ESCAPE_PRESSED)
+    sheet.on("keyup.esc", escape, js_handler=browser.ESCAPE_RELEASED)
 
     def closed() -> None:
         wizard = query.get("wizard") or ""
