@@ -64,11 +64,11 @@ css: $(STAMP) $(NODE_STAMP)
 icons: $(STAMP) chromium
 	$(PY) scripts/app_icons.py
 
-# every test, in one pytest process: two side by side (as `test-fast` runs) take the 2-core CI
-# machine to a load of ~8, where timing-sensitive browser tests still fail now and then
+# every test, in two pytest processes at once: the browser tests beside the others
+# (scripts/test_in_parallel.py; `$(PY) -m pytest` runs them all in one process)
 test: $(STAMP) chromium postgresql nginx axe
 	$(PY) scripts/check_supply_chain.py
-	$(PY) -m pytest -q
+	$(PY) scripts/test_in_parallel.py full
 
 # the quick suite: no test marked browser (real Chromium), pg (PostgreSQL) or slow (see the markers in
 # pyproject.toml), in two pytest processes at once: tests/web and tests/domain beside the others
