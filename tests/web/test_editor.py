@@ -3,9 +3,11 @@ duplicates and deletes wizards, in single- and multi-user mode; what they see an
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from nicegui import ui
 from nicegui.testing import User
 
@@ -13,6 +15,8 @@ from tests.support.web_login import login
 from tests.support.web_user import click, elements, eventually, one, path_of
 from tests.support.wizard_files import write_wizard
 from vance_ui.accounts.directory import UserDirectory
+from vance_ui.web.editor import dialogs
+from vance_ui.web.editor.preview import EditorPreview
 
 SIMPLE = """\
 # kept comment
@@ -387,3 +391,26 @@ async def test_a_text_field_can_be_marked_to_receive_the_chat_message(web_data: 
     await eventually(lambda: status(user) == "The wizard loads.", what="the check")
     taker.set_value(False)
     await eventually(lambda: "fromMessage" not in yaml_text(user), what="fromMessage removed")
+
+
+async def test_import_asks_over_the_open_editor_even_when_its_preview_is_slow(web_data: Path, user: User,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Import in the Wizards tab opens the editor and asks for the file over it: the question comes
+    once the editor is open, whatever the preview's first render takes (a busy machine)."""
+    first_runs_done = EditorPreview._first_runs_done
+
+    async def slow_first_runs(preview: EditorPreview) -> None:
+        await asyncio.sleep(0.3)  # longer than the editor waits before it asks
+        await first_runs_done(preview)
+
+    editor_open_when_asked: list[bool] = []
+
+    async def ask_import(t: object) -> None:
+        editor_open_when_asked.append(any(d.value for d in elements(user, "editor-dialog")))
+
+    monkeypatch.setattr(EditorPreview, "_first_runs_done", slow_first_runs)
+    monkeypatch.setattr(dialogs, "ask_import", ask_import)
+    await user.open("/")
+    click(user, one(user, "wizard-import"))
+    await eventually(lambda: bool(editor_open_when_asked), what="the question")
+    assert editor_open_when_asked == [True]

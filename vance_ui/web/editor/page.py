@@ -65,6 +65,9 @@ class Editor:
         self._forms = LatestRun(self._parse_current, alive=lambda: not self.status.is_deleted, name="editor-form")
         self._opening = True  # until the first form is shown: no document then means the YAML view
         self._first_screen_only = on_close is not None  # in a dialog: the host calls `finish_opening`
+        self._in_view = asyncio.Event()  # the page, or the dialog once its host opened it (`finish_opening`)
+        if on_close is None:
+            self._in_view.set()
         if on_close is None:
             add_editor_assets()
             ui.page_title(t("editor_page_title", name=self.wizard.name or t("editor_unnamed")))
@@ -108,11 +111,12 @@ class Editor:
             await asyncio.wait_for(self.preview.first_shown.wait(), timeout)
 
     async def _ask_once_shown(self, mode: str | None) -> None:
-        await self.preview.first_shown.wait()  # a dialog host opens the editor then: the question goes over it
+        await self._in_view.wait()  # the question goes over the editor, never under it
         await (self.commands.import_file() if mode == "import" else self.commands.from_prompt())
 
     def finish_opening(self) -> None:
         """The form below its first screen (a host that opened the editor calls it once that is shown)."""
+        self._in_view.set()
         self._first_screen_only = False
         self.form_view.finish()
 
