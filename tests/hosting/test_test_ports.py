@@ -7,6 +7,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import threading
 
 from tests.support.app_server import TEST_PORTS, free_port
 from tests.support.paths import REPO
@@ -52,3 +53,29 @@ def test_a_port_in_use_or_given_to_another_process_is_skipped() -> None:
         server.listen()
         assert handed_out_after(unheld) != unheld, "in use"
     assert handed_out_after(unheld) == unheld, "free again: handed out as it comes"
+
+
+def test_a_port_handed_out_while_another_thread_starts_processes_can_be_bound() -> None:
+    """A child forked by another thread holds a copy of the port check's socket until it execs: the
+    server's own bind (SO_REUSEADDR, as uvicorn's) must still succeed."""
+    stop = threading.Event()
+
+    def start_processes() -> None:
+        while not stop.is_set():
+            subprocess.run(["true"], check=True)
+
+    starter = threading.Thread(target=start_processes)
+    starter.start()
+    refused = 0
+    try:
+        for _ in range(1_000):
+            with socket.socket() as server:
+                server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                try:
+                    server.bind(("127.0.0.1", free_port()))
+                except OSError:
+                    refused += 1
+    finally:
+        stop.set()
+        starter.join()
+    assert refused == 0, f"{refused} of 1,000 ports handed out were in use when the server bound them"

@@ -59,8 +59,11 @@ def free_port() -> int:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             with socket.socket() as sock:
+                # as the servers bind: a copy of this socket that a child forked meanwhile by another
+                # thread holds until it execs then does not stand in the server's way
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 sock.bind(("127.0.0.1", port))
-        except OSError:  # another process's port, in use, or a closed connection's TIME_WAIT
+        except OSError:  # another process's port, or in use
             os.close(lock)  # and with it the lock
             continue
         _held_locks.append(lock)
