@@ -5,6 +5,10 @@ phone, 4x slower CPU, slow 4G) and its desktop preset: the median of 3 cold runs
 Budgets: performance >= 90, accessibility 100, best practices >= 95 (both presets); on mobile
 largest contentful paint <= 2.5 s, total blocking time <= 200 ms, layout shift <= 0.1. The
 scripts that take the most main-thread time go into the performance row's note.
+
+Beside them, to explain the gap, the same mobile runs on the framework's floor
+(bench/nicegui_floor.py: a NiceGUI page with one heading and one button): no targets, the figures
+any NiceGUI page starts from.
 """
 
 from __future__ import annotations
@@ -36,6 +40,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("tbt", "total blocking time", "total-blocking-time", "ms", "<= 200", ("mobile",)),
     ("cls", "cumulative layout shift", "cumulative-layout-shift", "", "<= 0.1", ("mobile",)),
 ]
+FLOOR = "floor"
+#: (key, label, audit or category, unit) of the floor page's mobile rows
+FLOOR_ROWS = [("performance", "performance score", "category:performance", ""),
+              ("fcp", "first contentful paint", "first-contentful-paint", "ms"),
+              ("lcp", "largest contentful paint", "largest-contentful-paint", "ms"),
+              ("tbt", "total blocking time", "total-blocking-time", "ms")]
 
 
 def _value(report: dict[str, Any], source: str) -> float:
@@ -78,12 +88,15 @@ def measure(runs: int = 3) -> list[Figure]:
                 for key, label, _, _, target, presets in ROWS for preset in presets]
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="vance-bench-lighthouse-") as tmp, \
-            AppProcess(Path(tmp) / "data") as app:
+            AppProcess(Path(tmp) / "data") as app, \
+            AppProcess(Path(tmp) / "floor", script="bench/nicegui_floor.py") as floor:
         app.wait_for("/brain/default/wizards", timeout=60)
-        reports: dict[str, list[dict[str, Any]]] = {preset: [] for preset in PRESETS}
+        floor.wait_for("/", timeout=60)
+        reports: dict[str, list[dict[str, Any]]] = {preset: [] for preset in (*PRESETS, FLOOR)}
         for index in range(runs):  # alternated, each run a cold browser profile
             for preset in PRESETS:
                 reports[preset].append(_run(app.base_url + PAGE, preset, Path(tmp) / f"{preset}-{index}.json"))
+            reports[FLOOR].append(_run(floor.base_url + "/", "mobile", Path(tmp) / f"floor-{index}.json"))
         for preset in PRESETS:
             for key, label, source, unit, target, presets in ROWS:
                 if preset not in presets:
@@ -95,4 +108,7 @@ def measure(runs: int = 3) -> list[Figure]:
                 if key == "performance":
                     figure.note = "main thread: " + _heaviest_scripts(reports[preset][len(values) // 2])
                 figures.append(figure)
+        for key, label, source, unit in FLOOR_ROWS:
+            figures.append(Figure(f"lighthouse.floor.{key}", f"Lighthouse mobile, a bare NiceGUI page: {label}", unit,
+                                  [_value(report, source) for report in reports[FLOOR]]))
     return figures

@@ -33,11 +33,12 @@ def child_env(data_dir: Path, port: int) -> dict[str, str]:
 
 
 class AppProcess:
-    """`with AppProcess(data) as app:` starts app.py; `app.started` is the monotonic start time."""
+    """`with AppProcess(data) as app:` starts app.py (or `script`); `app.started` is the monotonic start time."""
 
     def __init__(self, data_dir: Path, *, python_flags: tuple[str, ...] = (),
-                 extra_env: dict[str, str] | None = None) -> None:
+                 extra_env: dict[str, str] | None = None, script: str = "app.py") -> None:
         self.data_dir = data_dir
+        self.script = script  # another NiceGUI app of the repository (e.g. bench/nicegui_floor.py)
         self.extra_env = dict(extra_env or {})
         self.port = free_port()
         self.base_url = f"http://{HOST}:{self.port}"
@@ -51,7 +52,7 @@ class AppProcess:
         log = self.log_path.open("wb")
         self.started = time.monotonic()
         self.proc = subprocess.Popen(
-            [sys.executable, *self.python_flags, "app.py"], cwd=REPO,
+            [sys.executable, *self.python_flags, self.script], cwd=REPO,
             env={**child_env(self.data_dir, self.port), **self.extra_env},
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         )
