@@ -1,12 +1,14 @@
-"""`make test-fast`: the quick suite in two pytest processes at once, one per core.
+"""`make test` and `make test-fast`: the whole suite, or the quick one, in two pytest processes at
+once, one per core.
 
 Each process is a list of pytest runs made one after the other (the two never race for a loopback
 port: tests/support/app_server.py `free_port`). Each process's output is printed when both have
 ended; the exit status is 1 when any run failed.
 
-    python scripts/test_in_parallel.py fast   # no browser, pg or slow test: tests/web and tests/domain beside the rest
-    python scripts/test_in_parallel.py full   # every test: the browser tests beside the others (and the
-                                              # hosting tests after the others)
+    python scripts/test_in_parallel.py full   # `make test`: the browser tests beside the others (and
+                                              # the hosting tests after the others)
+    python scripts/test_in_parallel.py fast   # `make test-fast`: no browser, pg or slow test; tests/web
+                                              # and tests/domain beside the rest
 """
 
 from __future__ import annotations
