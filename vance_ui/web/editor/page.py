@@ -64,11 +64,11 @@ class Editor:
         # within a wizard file's bounds (an alias bomb never reaches ruamel here): the latest text next
         self._forms = LatestRun(self._parse_current, alive=lambda: not self.status.is_deleted, name="editor-form")
         self._opening = True  # until the first form is shown: no document then means the YAML view
-        self._first_screen_only = on_close is not None  # in a dialog: the host calls `finish_opening`
-        self._in_view = asyncio.Event()  # the page, or the dialog once its host opened it (`finish_opening`)
+        # the page at once; a dialog once its host opened it (`finish_opening`): till then the form
+        # shows its first screen only, and a question (import, from a prompt) waits
+        self._in_view = asyncio.Event()
         if on_close is None:
             self._in_view.set()
-        if on_close is None:
             add_editor_assets()
             ui.page_title(t("editor_page_title", name=self.wizard.name or t("editor_unnamed")))
             with ui.header(bordered=True).classes("vance-header vance-editor-header items-center"):
@@ -117,7 +117,6 @@ class Editor:
     def finish_opening(self) -> None:
         """The form below its first screen (a host that opened the editor calls it once that is shown)."""
         self._in_view.set()
-        self._first_screen_only = False
         self.form_view.finish()
 
     def _target_row(self) -> None:
@@ -184,7 +183,7 @@ class Editor:
         if self.status.is_deleted or self._forms.superseded or text != self.wizard.text:
             return  # a newer text is waiting: its form is shown next
         self._doc_text = text if doc is not None else None
-        self.form_view.show(doc, self._first_screen_only)
+        self.form_view.show(doc, first_screen=not self._in_view.is_set())
         if self._opening:
             self._opening = False
             if doc is None:
