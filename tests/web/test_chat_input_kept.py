@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -40,8 +41,12 @@ def inputs_dir(web_data: Path) -> Path:
 
 
 def kept(web_data: Path) -> dict[str, str]:
-    """Every kept input on disk, by chat id."""
-    return {p.stem: json.loads(p.read_text())["text"] for p in sorted(inputs_dir(web_data).glob("*.json"))}
+    """Every kept input on disk, by chat id (one the app removes while this reads is not kept)."""
+    inputs: dict[str, str] = {}
+    for path in sorted(inputs_dir(web_data).glob("*.json")):
+        with contextlib.suppress(FileNotFoundError):
+            inputs[path.stem] = json.loads(path.read_text())["text"]
+    return inputs
 
 
 def chat_input(user: User) -> str:
