@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Dialog, Page, expect
+from playwright.sync_api import Dialog, Locator, Page, expect
 
 from tests.support.app_server import AppServer
 from tests.support.browser import screenshot
@@ -280,14 +280,20 @@ def test_edit_opens_in_a_dialog_over_the_chat_page_and_the_focus_comes_back(page
     expect(actions).to_be_focused()
 
 
-def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(page: Page,
-                                                                                 server: AppServer) -> None:
-    write_wizard(server.data_dir, "_user_local", "notes-unsaved", NOTES)
+def edited_in_the_dialog(page: Page, server: AppServer, name: str) -> Locator:
+    """The notes wizard `name` opened from the Wizards tab, its title changed and not saved: the dialog."""
+    write_wizard(server.data_dir, "_user_local", name, NOTES)
     page.goto(server.base_url)
-    edit_from_the_wizards_tab(page, "notes-unsaved", "Meeting notes")
-    dialog = page.get_by_role("dialog", name="Wizard editor: notes-unsaved")
+    edit_from_the_wizards_tab(page, name, "Meeting notes")
+    dialog = page.get_by_role("dialog", name=f"Wizard editor: {name}")
     dialog.get_by_label("Title (EN)").fill("Half-written title")
     page.wait_for_function("window.vanceEditorDirty === true")  # the browser would ask before the tab closes
+    return dialog
+
+
+def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(page: Page,
+                                                                                 server: AppServer) -> None:
+    dialog = edited_in_the_dialog(page, server, "notes-unsaved")
     dialog.get_by_role("button", name="Back to the chat").click()
     leave = page.locator(".vance-editor-dialog")
     expect(leave).to_be_visible()
@@ -308,12 +314,7 @@ def test_closing_the_dialog_with_unsaved_changes_asks_and_cancel_keeps_the_text(
 
 def test_escape_held_down_asks_and_its_release_does_not_answer_the_question(page: Page,
                                                                            server: AppServer) -> None:
-    write_wizard(server.data_dir, "_user_local", "notes-escape-held", NOTES)
-    page.goto(server.base_url)
-    edit_from_the_wizards_tab(page, "notes-escape-held", "Meeting notes")
-    dialog = page.get_by_role("dialog", name="Wizard editor: notes-escape-held")
-    dialog.get_by_label("Title (EN)").fill("Half-written title")
-    page.wait_for_function("window.vanceEditorDirty === true")
+    dialog = edited_in_the_dialog(page, server, "notes-escape-held")
     icon = dialog.get_by_role("combobox", name="Icon")
     icon.focus()
     page.keyboard.press("Enter")  # opens the icon list

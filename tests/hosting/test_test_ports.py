@@ -1,6 +1,6 @@
-"""The loopback ports the tests hand out (`free_port`): pytest processes side by side (`make
-test-fast` runs two, an engineer may run more) each start servers, PostgreSQL clusters and nginx; a
-port handed to two of them failed tests with "address already in use"."""
+"""The loopback ports the tests hand out (`free_port`): pytest processes side by side (`make test`
+and `make test-fast` run two, an engineer may run more) each start servers, PostgreSQL clusters and
+nginx; a port handed to two of them failed tests with "address already in use"."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ class AppServer:
 #: outgoing connection and no `bind(0)` takes one
 TEST_PORTS = range(20_000, 32_000)
 #: a lock file per port handed out, held until the process ends: test processes side by side (`make
-#: test-fast` runs two, and an engineer may run more) never hand out the same port
+#: test` and `make test-fast` run two, an engineer may run more) never hand out the same port
 PORT_LOCKS = Path(tempfile.gettempdir()) / "vance-test-ports"
 _held_locks: list[int] = []  # the locks' file descriptors
 _next_port = itertools.count(random.randrange(len(TEST_PORTS)))  # processes start apart

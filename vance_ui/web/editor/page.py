@@ -115,7 +115,8 @@ class Editor:
         await (self.commands.import_file() if mode == "import" else self.commands.from_prompt())
 
     def finish_opening(self) -> None:
-        """The form below its first screen (a host that opened the editor calls it once that is shown)."""
+        """The host opened the editor and its first screen is shown: the rest of the form now, and a
+        question the opening asks for (import, from a prompt) over it."""
         self._in_view.set()
         self.form_view.finish()
 
