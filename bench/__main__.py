@@ -24,13 +24,14 @@ from bench import (
     suggest_quality,
     template_overhead,
     usage_cost,
+    worker_start,
 )
 from bench.report import machine, table, write_json
 from bench.server import AppProcess
 from bench.stats import Figure
 
-ITEMS = ("suggest", "http", "template", "batches", "usage", "fill", "markdown", "scale", "pg", "startup", "browser",
-         "editor", "prompt", "lighthouse")
+ITEMS = ("suggest", "http", "template", "workers", "batches", "usage", "fill", "markdown", "scale", "pg", "startup",
+         "browser", "editor", "prompt", "lighthouse")
 
 
 def _http(quick: bool) -> list[Figure]:
@@ -65,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         "suggest": lambda: suggest_quality.measure(quick),
         "http": lambda: _http(quick),
         "template": lambda: template_overhead.measure(repeats=5 if quick else 15, calls=500 if quick else 2000),
+        "workers": lambda: worker_start.measure(reps=5 if quick else 30),
         "batches": lambda: round_trips.measure(requests=50 if quick else 300),
         "usage": lambda: usage_cost.measure(repeats=3 if quick else 9, calls=200 if quick else 1000),
         "fill": lambda: fill.measure(reps=5 if quick else 30),

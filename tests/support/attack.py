@@ -32,8 +32,10 @@ def _cpu_of(stat: str, children_too: bool) -> float:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time of a process and of its children, living (its workers) or ended and reaped."""
-    total = _cpu_of(Path(f"/proc/{pid}/stat").read_text(), children_too=True)
+    """CPU time of a process and of every process below it, living or ended and reaped (the render
+    workers are the children of the app's zygotes)."""
+    parents: dict[int, int] = {}
+    stats: dict[int, str] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -41,8 +43,15 @@ def cpu_seconds(pid: int) -> float:
             stat = (entry / "stat").read_text()
         except OSError:  # ended meanwhile
             continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            total += _cpu_of(stat, children_too=False)
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+        stats[int(entry.name)] = stat
+    total = 0.0
+    below = [pid]
+    while below:
+        process = below.pop()
+        if process in stats:  # its own time and that of its children it reaped
+            total += _cpu_of(stats[process], children_too=True)
+        below += [child for child, parent in parents.items() if parent == process]
     return total
 
 

@@ -1,6 +1,7 @@
 """A load worker: a render worker (`templates.worker`) that also loads wizard text.
 
-Started by the load pool (`Templates.load`) as `python -m vance_ui.wizards.load_worker`. Its
+Forked for the load pool (`Templates.load`) by a zygote that imported this module
+(`templates.zygote`). Its
 jobs: "load" (`catalog.load_job`: parse, alias expansion, schema validation, every template
 checked, positions, warnings), "yaml" (a JSON body as the YAML text that is stored,
 `format.json_body`) and "bounds" (whether a text is within every bound of a wizard file, before

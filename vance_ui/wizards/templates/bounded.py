@@ -82,7 +82,7 @@ class Templates:
 
     @classmethod
     def start(cls, workers: int, memory_mb: int) -> Templates:
-        """The pools; one load worker starts at once in the background (it takes ~0.4 s to start,
+        """The pools; one load worker starts at once in the background (its zygote takes ~0.35 s to start,
         and nearly every process that makes a `Templates` loads a wizard soon)."""
         templates = cls(RenderPool(workers, memory_mb), _load_pool(workers, memory_mb))
         templates.loads.prestart_one_in_background()

@@ -13,16 +13,15 @@ import json
 import logging
 import os
 import struct
-import subprocess
-import sys
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Literal
 
 import vance_ui
-from vance_ui.wizards.templates.limits import MEMORY_ENV, TemplateLimits
+from vance_ui.wizards.templates.limits import TemplateLimits
 from vance_ui.wizards.templates.problems import TemplateProblem
+from vance_ui.wizards.templates.zygote import ForkedProcess, fork_worker
 
 log = logging.getLogger("vance_ui.render")
 
@@ -79,7 +78,7 @@ def answer(reply: dict[str, Any] | None, limits: TemplateLimits, op: Op) -> Any:
 
 @dataclass(eq=False)
 class WorkerProcess:
-    process: subprocess.Popen[bytes]
+    process: ForkedProcess
     requests: Connection
     replies: Connection
 
@@ -108,14 +107,13 @@ class WorkerProcess:
             return None
 
     def close(self) -> None:
-        if self.process.poll() is None:
+        if self.process.alive():
             self.process.kill()
         for connection in (self.requests, self.replies):
             connection.close()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
+        if not self.process.wait(5):  # pragma: no cover - SIGKILL is not refused
             log.error("render worker %d did not end after SIGKILL", self.process.pid)
+        self.process.release()
 
 
 class _Frame:
@@ -169,25 +167,13 @@ async def _receive(fd: int, seconds: float) -> bytes:
 
 
 def start_worker(memory_mb: int, module: str = RENDER_WORKER) -> WorkerProcess:
-    """A new worker (`module`: which kind) with a minimal environment: no API keys or secrets reach
-    a process that runs hostile templates."""
-    to_worker_r, to_worker_w = os.pipe()
-    from_worker_r, from_worker_w = os.pipe()
+    """A new worker (`module`: which kind), forked by this process' zygote of that kind (`zygote`),
+    which was started with a minimal environment: no API keys or secrets reach a process that runs
+    hostile templates."""
     python_path = os.pathsep.join(p for p in (PACKAGE_PARENT, os.environ.get("PYTHONPATH", "")) if p)
-    try:
-        process = subprocess.Popen(
-            [sys.executable, "-m", module],
-            stdin=to_worker_r, stdout=from_worker_w, cwd=PACKAGE_PARENT, start_new_session=True,
-            env={"PYTHONPATH": python_path, MEMORY_ENV: str(memory_mb), "PATH": os.defpath},
-        )
-    except OSError:
-        os.close(to_worker_w)
-        os.close(from_worker_r)
-        raise
-    finally:
-        os.close(to_worker_r)
-        os.close(from_worker_w)
-    worker = WorkerProcess(process, Connection(to_worker_w, readable=False), Connection(from_worker_r, writable=False))
+    process, requests, replies = fork_worker(module, memory_mb, {"PYTHONPATH": python_path, "PATH": os.defpath},
+                                             PACKAGE_PARENT)
+    worker = WorkerProcess(process, Connection(requests, readable=False), Connection(replies, writable=False))
     try:
         if not worker.replies.poll(START_SECONDS) or json.loads(worker.replies.recv_bytes()) != "ready":
             raise OSError("no answer")

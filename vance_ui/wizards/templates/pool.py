@@ -252,7 +252,7 @@ class RenderPool:
             waiter.set_result(worker)
 
     def prestart(self) -> None:
-        """Start every worker now (a start costs ~0.15 s; the first renders need not wait for it),
+        """Start every worker now (the zygote's start costs ~0.1-0.35 s; the first renders need not wait for it),
         and wait for those starting in the background. Stops when the pool is closed meanwhile
         (a closed pool takes no worker back, so its count never reaches `size`)."""
         while True:

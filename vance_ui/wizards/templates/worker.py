@@ -1,6 +1,6 @@
 """A render worker: a process that compiles and renders wizard templates, and may be killed.
 
-Started by the pool (`pool`) as `python -m vance_ui.wizards.templates.worker`; it reads length-prefixed
+Forked for the pool (`pool`) by a zygote that imported this module (`zygote`); it reads length-prefixed
 JSON requests on stdin and answers each on stdout. A load worker (`vance_ui.wizards.load_worker`)
 is the same process with more jobs (`main(jobs)`): it loads wizard text. Before it serves, it caps
 itself with limits the kernel enforces whatever the template does (a filter chain running in C never reaches a Python
