@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.support.a11y import LANGS, settle
 from tests.support.app_server import AppServer
@@ -109,10 +110,27 @@ def test_each_bundled_wizard_is_filled_and_used_by_keyboard(screen: Page, echo_s
         expect(chat_input).to_be_focused()
 
 
-def tap(page: Page, button: Locator, where: str) -> None:
+DIALOG_STATE = """() => {
+  const d = document.querySelector(".vance-wizard-dialog");
+  if (!d) return "no dialog";
+  const shown = (e) => e.offsetParent !== null;
+  return JSON.stringify({
+    step: d.querySelector(".vance-steps [aria-current=step]")?.innerText,
+    buttons: [...d.querySelectorAll(".vance-wizard-footer button")].map((b) => [b.innerText, shown(b)]),
+    status: d.querySelector(".vance-status")?.innerText, url: location.href });
+}"""
+
+
+def tap(page: Page, button: Locator, where: str, app: AppServer) -> None:
+    """`button` tapped, at least 24 px square; when it cannot be, the failure says what the dialog
+    showed and how the app's log ends."""
     box = button.bounding_box()
     assert box is not None and box["width"] >= 24 and box["height"] >= 24, f"{where}: {button} is {box}"
-    button.tap()
+    try:
+        button.tap()
+    except PlaywrightTimeoutError as missed:
+        raise AssertionError(f"{where}: {button} could not be tapped; the dialog showed "
+                             f"{page.evaluate(DIALOG_STATE)}; the app's log ends:\n{app.log()[-3000:]}") from missed
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -144,9 +162,9 @@ def test_each_bundled_wizard_is_filled_and_used_by_taps(touch_screen: Page, echo
             if use.is_visible():
                 break
             step = dialog.locator(".vance-steps [aria-current=step]").inner_text()
-            tap(page, next_page, where)
+            tap(page, next_page, where, echo_server)
             expect(dialog.locator(".vance-steps [aria-current=step]")).not_to_have_text(step)
         screenshot(page, f"touch-{wizard}-{lang}-{width}")
-        tap(page, use, where)
+        tap(page, use, where, echo_server)
         expect(dialog).to_have_count(0)
         expect(chat_input).to_have_value(re.compile(re.escape(text)))

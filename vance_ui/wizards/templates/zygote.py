@@ -72,7 +72,6 @@ class Zygote:
 
     def __init__(self, module: str, environment: dict[str, str], cwd: str) -> None:
         self.module = module
-        self.app_pid = os.getpid()  # a forked app makes its own zygote
         self._lock = threading.Lock()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         with theirs:
@@ -88,7 +87,7 @@ class Zygote:
             raise OSError(f"a render worker zygote did not start ({exc})") from None
 
     def usable(self) -> bool:
-        return self.app_pid == os.getpid() and self.process.poll() is None
+        return self.process.poll() is None
 
     def fork(self, memory_mb: int) -> tuple[ForkedProcess, int, int]:
         """A new worker capped at `memory_mb`: its process, and the app's ends of its request and
@@ -114,6 +113,19 @@ _zygotes: dict[str, Zygote] = {}
 _zygotes_lock = threading.Lock()
 
 
+def _forget_zygotes() -> None:
+    """In a forked copy of the app: its parent's zygotes are not its own (their sockets are closed
+    here, so a zygote still ends with the process that started it); it starts its own."""
+    global _zygotes_lock
+    for zygote in _zygotes.values():
+        zygote.control.close()
+    _zygotes.clear()
+    _zygotes_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_zygotes)
+
+
 def fork_worker(module: str, memory_mb: int, environment: dict[str, str],
                 cwd: str) -> tuple[ForkedProcess, int, int]:
     """A worker of kind `module` from this process' zygote of that kind (started now if there is
@@ -121,7 +133,7 @@ def fork_worker(module: str, memory_mb: int, environment: dict[str, str],
     with _zygotes_lock:
         zygote = _zygotes.get(module)
         if zygote is None or not zygote.usable():
-            if zygote is not None and zygote.app_pid == os.getpid():
+            if zygote is not None:
                 zygote.close()
             zygote = _zygotes[module] = Zygote(module, environment, cwd)
     try:
