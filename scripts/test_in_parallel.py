@@ -6,7 +6,7 @@ port: tests/support/app_server.py `free_port`). Each process's output is printed
 ended; the exit status is 1 when any run failed.
 
     python scripts/test_in_parallel.py full   # `make test`: the browser tests beside the others (and
-                                              # the hosting tests after the others)
+                                              # a few of them after the others)
     python scripts/test_in_parallel.py fast   # `make test-fast`: no browser, pg or slow test; tests/web
                                               # and tests/domain beside the rest
 """
@@ -23,12 +23,16 @@ from pathlib import Path
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
 FAST = ["-m", "not browser and not pg and not slow"]
 
-#: per suite, per process, its pytest runs. In the full suite the hosting tests (browser tests that
-#: start nginx and two instances) follow the other tests: that evens out the two processes' time
+#: browser tests that run after the other tests, in the second process: the hosting tests (nginx and
+#: two instances) and two phone-layout modules, ~2.5 minutes that even out the two processes' time
+AFTER_THE_OTHERS = ["tests/hosting", "tests/a11y/test_phone_footer_browser.py",
+                    "tests/a11y/test_authoring_flow_browser.py"]
+
+#: per suite, per process, its pytest runs
 SUITES: dict[str, list[list[list[str]]]] = {
     "full": [
-        [["-m", "browser", "--ignore=tests/hosting"]],
-        [["-m", "not browser"], ["-m", "browser", "tests/hosting"]],
+        [["-m", "browser", *(f"--ignore={path}" for path in AFTER_THE_OTHERS)]],
+        [["-m", "not browser"], ["-m", "browser", *AFTER_THE_OTHERS]],
     ],
     "fast": [
         [[*FAST, "tests/web", "tests/domain"]],
