@@ -125,3 +125,14 @@ def _zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+def test_a_worker_closed_twice_leaves_other_files_alone(tmp_path: Path) -> None:
+    worker = start_worker(64, RENDER_WORKER)
+    worker.close()
+    with (tmp_path / "later").open("w") as later:  # may get the pidfd's number now
+        worker.close()
+        assert not worker.process.alive()
+        os.fstat(later.fileno())
+        later.write("still open")
+    assert (tmp_path / "later").read_text() == "still open"

@@ -4,7 +4,7 @@ Python start and its imports (~0.1 s for a render worker, ~0.35 s for a load wor
 One zygote per kind of worker (`pipe.RENDER_WORKER`, `pipe.LOAD_WORKER`) and per app process, started
 with the first worker of its kind as `python -m vance_ui.wizards.templates.zygote <module>`, with
 the workers' minimal environment (no API key, no storage secret). It imports the worker module,
-renders nothing, and waits on a Unix socket. For each request (a worker's memory cap) it makes the
+runs no template itself, and waits on a Unix socket. For each request (a worker's memory cap) it makes the
 worker's two pipes and forks; the worker, in a session of its own, serves the pipes
 (`worker.main`); the zygote hands the app the app's ends of the pipes and a pidfd of the worker
 (SCM_RIGHTS), closes its own copies and reaps the workers that ended. The app kills and waits for a
@@ -40,25 +40,29 @@ ZYGOTE = "vance_ui.wizards.templates.zygote"
 
 @dataclass(eq=False)
 class ForkedProcess:
-    """A worker the zygote forked, known by its pidfd: alive until the pidfd is readable."""
+    """A worker the zygote forked, known by its pidfd: alive until the pidfd is readable. Once
+    released (-1), it counts as ended and no signal is sent."""
 
     pid: int
     pidfd: int
 
     def alive(self) -> bool:
-        return not _readable(self.pidfd, 0)
+        return self.pidfd >= 0 and not _readable(self.pidfd, 0)
 
     def kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError):  # ended (and reaped) already
-            signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
+        if self.pidfd >= 0:
+            with contextlib.suppress(ProcessLookupError):  # ended (and reaped) already
+                signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
 
     def wait(self, seconds: float) -> bool:
         """Whether it ended within `seconds`."""
-        return _readable(self.pidfd, seconds)
+        return self.pidfd < 0 or _readable(self.pidfd, seconds)
 
     def release(self) -> None:
-        with contextlib.suppress(OSError):
+        """The pidfd closed (once: its number may belong to another file afterwards)."""
+        if self.pidfd >= 0:
             os.close(self.pidfd)
+            self.pidfd = -1
 
 
 def _readable(fd: int, seconds: float) -> bool:
@@ -207,7 +211,10 @@ def main() -> None:
             return
         if not request.isdigit():  # the app is gone (or said something no app says)
             return
-        _fork(serve, control, int(request))
+        try:
+            _fork(serve, control, int(request))
+        except OSError:  # the app went away meanwhile; the worker ends when its pipes close
+            return
 
 
 if __name__ == "__main__":
