@@ -1,7 +1,7 @@
 """Item `workers`: how long a new render worker and a new load worker take until they answer
 "ready" (a fork of this process' zygote, as after a worker was killed), against a plain Python
-start that imports the same module (what each start cost without a zygote), and the zygote's own
-first start."""
+start that imports the same module (what each start cost without a zygote), and a zygote's own
+start (once per process and kind)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import sys
 import time
 
 from bench.stats import Figure
-from vance_ui.wizards.templates.pipe import LOAD_WORKER, PACKAGE_PARENT, RENDER_WORKER, start_worker
+from vance_ui.wizards.templates.pipe import LOAD_WORKER, PACKAGE_PARENT, RENDER_WORKER, start_worker, worker_environment
+from vance_ui.wizards.templates.zygote import Zygote
 
 KINDS = {RENDER_WORKER: "render worker", LOAD_WORKER: "load worker"}
 
@@ -22,11 +23,12 @@ def _ms(since: float) -> float:
 def measure(*, reps: int) -> list[Figure]:
     figures = []
     for module, kind in KINDS.items():
-        started = time.perf_counter()
-        start_worker(64, module).close()  # the zygote starts with the first worker
-        first = _ms(started)
-        forked, imported = [], []
+        forked, imported, zygote = [], [], []
+        start_worker(64, module).close()  # this process' zygote runs: the forks below are forks only
         for _ in range(reps):
+            started = time.perf_counter()
+            Zygote(module, worker_environment(), PACKAGE_PARENT).close()
+            zygote.append(_ms(started))
             started = time.perf_counter()
             worker = start_worker(64, module)
             forked.append(_ms(started))
@@ -34,12 +36,10 @@ def measure(*, reps: int) -> list[Figure]:
             started = time.perf_counter()
             subprocess.run([sys.executable, "-c", f"import {module}"], cwd=PACKAGE_PARENT, check=True)
             imported.append(_ms(started))
+        key = kind.split()[0]
         figures += [
-            Figure(f"workers.{kind.split()[0]}.first", f"a {kind}'s first start (its zygote's, once per process)",
-                   "ms", [first]),
-            Figure(f"workers.{kind.split()[0]}.forked", f"a new {kind} until ready (forked by the zygote)", "ms",
-                   forked),
-            Figure(f"workers.{kind.split()[0]}.python", f"a Python start importing the {kind}'s module", "ms",
-                   imported),
+            Figure(f"workers.{key}.zygote", f"a {kind}s' zygote until ready (once per process)", "ms", zygote),
+            Figure(f"workers.{key}.forked", f"a new {kind} until ready (forked by the zygote)", "ms", forked),
+            Figure(f"workers.{key}.python", f"a Python start importing the {kind}'s module", "ms", imported),
         ]
     return figures

@@ -166,13 +166,17 @@ async def _receive(fd: int, seconds: float) -> bytes:
         os.set_blocking(fd, True)
 
 
+def worker_environment() -> dict[str, str]:
+    """All the environment a zygote and its workers get: where Python finds this package."""
+    python_path = os.pathsep.join(p for p in (PACKAGE_PARENT, os.environ.get("PYTHONPATH", "")) if p)
+    return {"PYTHONPATH": python_path, "PATH": os.defpath}
+
+
 def start_worker(memory_mb: int, module: str = RENDER_WORKER) -> WorkerProcess:
     """A new worker (`module`: which kind), forked by this process' zygote of that kind (`zygote`),
     which was started with a minimal environment: no API keys or secrets reach a process that runs
     hostile templates."""
-    python_path = os.pathsep.join(p for p in (PACKAGE_PARENT, os.environ.get("PYTHONPATH", "")) if p)
-    process, requests, replies = fork_worker(module, memory_mb, {"PYTHONPATH": python_path, "PATH": os.defpath},
-                                             PACKAGE_PARENT)
+    process, requests, replies = fork_worker(module, memory_mb, worker_environment(), PACKAGE_PARENT)
     worker = WorkerProcess(process, Connection(requests, readable=False), Connection(replies, writable=False))
     try:
         if not worker.replies.poll(START_SECONDS) or json.loads(worker.replies.recv_bytes()) != "ready":
