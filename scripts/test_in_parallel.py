@@ -20,7 +20,7 @@ import threading
 import time
 from pathlib import Path
 
-PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=15"]  # where CI time goes
 FAST = ["-m", "not browser and not pg and not slow"]
 
 #: browser tests that run after the other tests, in the second process: the hosting tests (nginx and
