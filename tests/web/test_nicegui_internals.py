@@ -140,6 +140,22 @@ def test_the_input_component_s_update_value_copies_the_value_prop_into_the_field
         "NiceGUI no longer calls updateValue after a value change: is the prop alone enough now?"
 
 
+def test_the_input_s_value_change_adds_only_its_own_update_value_call() -> None:
+    """value_sync.py runs ValidationElement's value change for the chat input instead of Input's:
+    that drops nothing but the separate updateValue() call."""
+    import inspect
+
+    from nicegui.elements.input import Input
+    from nicegui.elements.mixins.validation_element import ValidationElement
+
+    from vance_ui.web.nicegui_compat.value_sync import UPDATE_METHOD
+
+    body = [line.strip() for line in inspect.getsource(Input._handle_value_change).splitlines()[1:] if line.strip()]
+    assert body == ["super()._handle_value_change(value)", "if self._send_update_on_value_change:",
+                    f"self.run_method('{UPDATE_METHOD}')"], body
+    assert next(c for c in Input.__mro__[1:] if "_handle_value_change" in c.__dict__) is ValidationElement
+
+
 def test_codemirror_applies_the_value_prop_from_its_update_method_through_set_editor_value() -> None:
     """vance_ui/web/nicegui_compat/code_editor.py (assets/code_editor.js) keeps an older text out
     of the browser by overriding `setEditorValue`, which the update method calls with the prop."""

@@ -10,7 +10,9 @@ prompt would appear tens of milliseconds later whenever the same prompt had been
 before (a used prompt is kept per chat).
 
 `follow_value_updates` makes NiceGUI call `updateValue()` right after applying each update of the
-field, in the same message (the `submit until the chat input holds the prompt` bench figure; the
+field, in the same message, and drops NiceGUI's own later call: arriving after the user had begun
+to type again (a new chat's empty input, then typing at once on a loaded machine), that call put the
+server's older text back over the first letters (the `submit until the chat input holds the prompt` bench figure; the
 current A/B in docs/nicegui-upgrade.md). Only for a field whose updates are value changes (the chat
 input): every update copies the server's value into the field, as NiceGUI's own later call does for
 a value change.
@@ -18,17 +20,22 @@ a value change.
 Relies on NiceGUI 3.18 internals (tests/web/test_nicegui_internals.py, docs/nicegui-upgrade.md):
 an element's `_update_method` goes out with each of its updates and nicegui.js calls that method
 of the component once the update is applied; the input component's `updateValue()` copies the
-`value` prop into the field. If either changes, the prompt still arrives, with NiceGUI's own call.
+`value` prop into the field; `Input._handle_value_change` adds only that own call to
+`ValidationElement._handle_value_change`, which the field now runs instead.
 """
 
 from __future__ import annotations
 
+from types import MethodType
+
 from nicegui import ui
+from nicegui.elements.mixins.validation_element import ValidationElement
 
 UPDATE_METHOD = "updateValue"  # nicegui/elements/input.js
 
 
 def follow_value_updates(field: ui.input) -> ui.input:
-    """Every update of `field` also sets the browser's text to the server's value (see above)."""
+    """Every update of `field` also sets the browser's text to the server's value, once (see above)."""
     field._update_method = UPDATE_METHOD
+    field._handle_value_change = MethodType(ValidationElement._handle_value_change, field)  # type: ignore[method-assign]
     return field
