@@ -107,12 +107,12 @@ class WorkerProcess:
             return None
 
     def close(self) -> None:
+        """Killed, and not waited for: the zygote reaps it, and no answer waits for the kernel to
+        free what a bomb allocated."""
         if self.process.alive():
             self.process.kill()
         for connection in (self.requests, self.replies):
             connection.close()
-        if not self.process.wait(5):  # pragma: no cover - SIGKILL is not refused
-            log.error("render worker %d did not end after SIGKILL", self.process.pid)
         self.process.release()
 
 

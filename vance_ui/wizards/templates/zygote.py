@@ -7,7 +7,7 @@ the workers' minimal environment (no API key, no storage secret). It imports the
 runs no template itself, and waits on a Unix socket. For each request (a worker's memory cap) it makes the
 worker's two pipes and forks; the worker, in a session of its own, serves the pipes
 (`worker.main`); the zygote hands the app the app's ends of the pipes and a pidfd of the worker
-(SCM_RIGHTS), closes its own copies and reaps the workers that ended. The app kills and waits for a
+(SCM_RIGHTS), closes its own copies and reaps the workers that ended. The app kills a
 worker through its pidfd (`ForkedProcess`): no signal can reach a process id reused meanwhile. The
 zygote ends when the app does (its socket closes); it is in the app's process group, so a signal
 to the group ends it too.
@@ -53,10 +53,6 @@ class ForkedProcess:
         if self.pidfd >= 0:
             with contextlib.suppress(ProcessLookupError):  # ended (and reaped) already
                 signal.pidfd_send_signal(self.pidfd, signal.SIGKILL)
-
-    def wait(self, seconds: float) -> bool:
-        """Whether it ended within `seconds`."""
-        return self.pidfd < 0 or _readable(self.pidfd, seconds)
 
     def release(self) -> None:
         """The pidfd closed (once: its number may belong to another file afterwards)."""
