@@ -132,7 +132,6 @@ def test_a_worker_closed_twice_leaves_other_files_alone(tmp_path: Path) -> None:
     worker.close()
     with (tmp_path / "later").open("w") as later:  # may get the pidfd's number now
         worker.close()
-        assert not worker.process.alive()
         os.fstat(later.fileno())
         later.write("still open")
     assert (tmp_path / "later").read_text() == "still open"

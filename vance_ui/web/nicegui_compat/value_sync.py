@@ -10,12 +10,12 @@ prompt would appear tens of milliseconds later whenever the same prompt had been
 before (a used prompt is kept per chat).
 
 `follow_value_updates` makes NiceGUI call `updateValue()` right after applying each update of the
-field, in the same message, and drops NiceGUI's own later call: arriving after the user had begun
-to type again (a new chat's empty input, then typing at once on a loaded machine), that call put the
-server's older text back over the first letters (the `submit until the chat input holds the prompt` bench figure; the
+field, in the same message (the `submit until the chat input holds the prompt` bench figure; the
 current A/B in docs/nicegui-upgrade.md). Only for a field whose updates are value changes (the chat
 input): every update copies the server's value into the field, as NiceGUI's own later call does for
-a value change.
+a value change. That own call is dropped for the field: arriving after the user had begun to type
+again (a new chat's empty input, then typing at once on a loaded machine), it put the server's
+older text back over the first letters.
 
 Relies on NiceGUI 3.18 internals (tests/web/test_nicegui_internals.py, docs/nicegui-upgrade.md):
 an element's `_update_method` goes out with each of its updates and nicegui.js calls that method

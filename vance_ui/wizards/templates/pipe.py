@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-import logging
 import os
 import struct
 from dataclasses import asdict, dataclass
@@ -21,11 +20,8 @@ from typing import Any, Literal
 import vance_ui
 from vance_ui.wizards.templates.limits import TemplateLimits
 from vance_ui.wizards.templates.problems import TemplateProblem
-from vance_ui.wizards.templates.zygote import ForkedProcess, fork_worker
+from vance_ui.wizards.templates.zygote import START_SECONDS, ForkedProcess, fork_worker
 
-log = logging.getLogger("vance_ui.render")
-
-START_SECONDS = 20.0
 MAX_ANSWER_BYTES = 16 * 1024 * 1024  # an answer is at most 200,000 characters of JSON text
 PIPE_BUFFER_BYTES = 60_000  # Linux pipes hold 64 KiB: a smaller request is written without waiting
 PACKAGE_PARENT = str(Path(vance_ui.__file__).resolve().parents[1])  # where `-m vance_ui...` is found
@@ -109,8 +105,7 @@ class WorkerProcess:
     def close(self) -> None:
         """Killed, and not waited for: the zygote reaps it, and no answer waits for the kernel to
         free what a bomb allocated."""
-        if self.process.alive():
-            self.process.kill()
+        self.process.kill()
         for connection in (self.requests, self.replies):
             connection.close()
         self.process.release()

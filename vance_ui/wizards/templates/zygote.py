@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-import select
 import signal
 import socket
 import subprocess
@@ -33,21 +32,17 @@ from dataclasses import dataclass
 
 from vance_ui.wizards.templates.limits import MEMORY_ENV
 
-START_SECONDS = 20.0  # a zygote's start, or a fork it was asked for, before it counts as lost
+START_SECONDS = 20.0  # a zygote's start, a fork, or a new worker's "ready", before it counts as lost
 REAP_SECONDS = 2.0  # how often an idle zygote reaps the workers that ended
 ZYGOTE = "vance_ui.wizards.templates.zygote"
 
 
 @dataclass(eq=False)
 class ForkedProcess:
-    """A worker the zygote forked, known by its pidfd: alive until the pidfd is readable. Once
-    released (-1), it counts as ended and no signal is sent."""
+    """A worker the zygote forked, known by its pidfd. Once released (-1), no signal is sent."""
 
     pid: int
     pidfd: int
-
-    def alive(self) -> bool:
-        return self.pidfd >= 0 and not _readable(self.pidfd, 0)
 
     def kill(self) -> None:
         if self.pidfd >= 0:
@@ -59,12 +54,6 @@ class ForkedProcess:
         if self.pidfd >= 0:
             os.close(self.pidfd)
             self.pidfd = -1
-
-
-def _readable(fd: int, seconds: float) -> bool:
-    poller = select.poll()
-    poller.register(fd, select.POLLIN)
-    return bool(poller.poll(seconds * 1000))
 
 
 class Zygote:
